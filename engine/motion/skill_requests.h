@@ -1,0 +1,67 @@
+/* SkillRequests: what behaviours ask the body to do this cycle, and
+ * MotionStatus: what the body reports back. Plain C layout so Lua writes the
+ * requests through a LuaJIT FFI view, and the mock world reads the same
+ * struct. Behaviours never call motion directly; motion reads this block
+ * once per cycle. Changing it changes the scripting API: bump
+ * kSkillRequestsVersion and docs/scripting.md. */
+#pragma once
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+namespace libero::motion {
+extern "C" {
+#endif
+
+enum { kSkillRequestsVersion = 1, kMotionNameLength = 31, kSayLength = 20 };
+
+typedef enum {
+  kBodyStand = 0,       /* stand still, keep balance */
+  kBodyWalkVelocity,    /* walk with (vx, vy, turn) */
+  kBodyWalkTo,          /* walk to a field pose */
+  kBodyKick,            /* kick the ball towards a field point */
+  kBodyMotion,          /* play a keyframe motion by name */
+  kBodyGetUp            /* normally automatic; may be requested */
+} BodySkill;
+
+typedef enum { kKickLong = 0, kKickShort, kKickTypeCount } KickType;
+
+typedef enum { kHeadLookAtBall = 0, kHeadLookAt, kHeadScan, kHeadFixed } HeadMode;
+
+typedef enum {
+  kSkillIdle = 0, kSkillRunning, kSkillDone, kSkillFailed
+} SkillState;
+
+typedef struct {
+  int32_t body;                 /* BodySkill */
+  double walk_vx, walk_vy;      /* m/s, robot frame (x forward, y left) */
+  double walk_turn;             /* rad/s, counter-clockwise */
+  double target_x, target_y, target_heading; /* field frame, for kBodyWalkTo */
+  int32_t kick_type;            /* KickType */
+  double kick_target_x, kick_target_y;       /* field frame */
+  char motion_name[kMotionNameLength + 1];   /* for kBodyMotion */
+
+  int32_t head;                 /* HeadMode */
+  double head_target_x, head_target_y;       /* field frame, for kHeadLookAt */
+  double head_yaw, head_pitch;  /* rad, for kHeadFixed */
+
+  int32_t beam;                 /* 1: beam this cycle (only legal before kick-off / after goals) */
+  double beam_x, beam_y, beam_heading;       /* team frame, rad */
+
+  int32_t say;                  /* 1: send say_text this cycle */
+  char say_text[kSayLength + 1];
+} SkillRequests;
+
+typedef struct {
+  int32_t active_body;          /* BodySkill currently executing */
+  int32_t state;                /* SkillState of the active body skill */
+  int32_t interruptible;        /* 1 if a new body request may take over now */
+  int32_t getting_up;           /* 1 while an automatic get-up runs */
+  double kick_distance_estimate;/* m, for the last requested kick */
+  double walk_speed_x, walk_speed_y, walk_speed_turn; /* current commanded walk */
+} MotionStatus;
+
+#ifdef __cplusplus
+}  /* extern "C" */
+}  /* namespace libero::motion */
+#endif
