@@ -1,0 +1,44 @@
+// MotionSystem: turns this cycle's SkillRequests into joint velocities.
+// Owns all motion state (walk phase, keyframe player, joint controller).
+#pragma once
+
+#include <string>
+
+#include "core/result.h"
+#include "motion/skill_requests.h"
+#include "protocol/actions.h"
+#include "protocol/percepts.h"
+#include "world/world_state.h"
+
+namespace libero::motion {
+
+struct MotionOptions {
+  std::string robots_dir;   // robots/ folder: description, motions, walk parameters
+  int robot_type = 0;
+};
+
+class MotionSystem {
+ public:
+  explicit MotionSystem(const MotionOptions& options);
+  ~MotionSystem();
+  MotionSystem(const MotionSystem&) = delete;
+  MotionSystem& operator=(const MotionSystem&) = delete;
+
+  // Loads descriptions, motions and parameters. An error here is fatal for
+  // the agent (no body model), so it is reported before connecting.
+  Status load();
+
+  // One cycle: writes joint velocities (and nothing else) into *action.
+  void step(const protocol::Percept& percept, const world::WorldState& world,
+            const SkillRequests& requests, protocol::Action* action);
+
+  const MotionStatus& status() const { return status_; }
+
+ private:
+  MotionOptions options_;
+  MotionStatus status_{};
+  struct Impl;
+  Impl* impl_ = nullptr;
+};
+
+}  // namespace libero::motion
