@@ -10,6 +10,8 @@
 namespace libero::protocol {
 
 struct Action {
+  // The scene message is sent alone: when send_scene is set the encoder
+  // writes only (scene ...), no other effector exists on the server yet.
   bool send_scene = false;
   int robot_type = 0;              // 0-4, for (scene rsg/agent/nao/nao_hetero.rsg T)
 

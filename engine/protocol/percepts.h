@@ -145,6 +145,7 @@ struct Percept {
   AgentStatePercept agent_state;
   int heard_count = 0;
   HearPercept heard[kMaxHeard];
+  int heard_dropped = 0;                      // hear entries beyond kMaxHeard
   VisionPercept vision;
   int unknown_items = 0;                      // top-level tags skipped
 

@@ -1,0 +1,7 @@
+#include "protocol/actions.h"
+
+namespace libero::protocol {
+
+void Action::clear() { *this = Action{}; }
+
+}  // namespace libero::protocol

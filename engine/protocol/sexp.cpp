@@ -1,0 +1,248 @@
+#include "protocol/sexp.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <system_error>
+
+namespace libero::sexp {
+
+namespace {
+
+enum ByteClass : uint8_t { kAtomByte = 0, kSpace, kOpen, kClose, kBadByte };
+
+constexpr std::array<uint8_t, 256> make_byte_classes() {
+  std::array<uint8_t, 256> table{};
+  for (int i = 0; i < 256; ++i) table[i] = kAtomByte;
+  for (int i = 0; i < 0x20; ++i) table[i] = kBadByte;
+  table[0x7F] = kBadByte;
+  table[' '] = kSpace;
+  table['\t'] = kSpace;
+  table['\n'] = kSpace;
+  table['\r'] = kSpace;
+  table['('] = kOpen;
+  table[')'] = kClose;
+  return table;
+}
+constexpr std::array<uint8_t, 256> kByteClass = make_byte_classes();
+
+std::string hex_byte(unsigned char c) {
+  const char* digits = "0123456789ABCDEF";
+  std::string s = "0x";
+  s += digits[c >> 4];
+  s += digits[c & 15];
+  return s;
+}
+
+// from_chars does not take a leading '+'; we accept one when a digit or '.'
+// follows, so "+1" reads like "1" but "+-1" and "+" stay garbage.
+std::string_view strip_plus(std::string_view text) {
+  if (text.size() >= 2 && text[0] == '+' && (text[1] == '.' || (text[1] >= '0' && text[1] <= '9')))
+    return text.substr(1);
+  return text;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------- numbers
+
+bool parse_double(std::string_view text, double* out) {
+  text = strip_plus(text);
+  if (text.empty()) return false;
+  // from_chars would accept "nan"/"inf"; they are never valid data here.
+  // A cheap first-byte check keeps them out before parsing.
+  const char c0 = text[0] == '-' && text.size() > 1 ? text[1] : text[0];
+  if (!((c0 >= '0' && c0 <= '9') || c0 == '.')) return false;
+  double value = 0;
+  const char* first = text.data();
+  const char* last = first + text.size();
+  auto [ptr, ec] = std::from_chars(first, last, value, std::chars_format::general);
+  if (ec != std::errc() || ptr != last) return false;
+  if (!std::isfinite(value)) return false;
+  *out = value;
+  return true;
+}
+
+bool parse_float(std::string_view text, float* out) {
+  double value = 0;
+  if (!parse_double(text, &value)) return false;
+  if (std::fabs(value) > static_cast<double>(std::numeric_limits<float>::max())) return false;
+  *out = static_cast<float>(value);
+  return true;
+}
+
+bool parse_int(std::string_view text, int* out) {
+  text = strip_plus(text);
+  if (text.empty()) return false;
+  int value = 0;
+  const char* first = text.data();
+  const char* last = first + text.size();
+  auto [ptr, ec] = std::from_chars(first, last, value, 10);
+  if (ec != std::errc() || ptr != last) return false;
+  *out = value;
+  return true;
+}
+
+// ---------------------------------------------------------------- Value
+
+const Node* Value::node() const {
+  if (!valid()) return nullptr;
+  return &parser_->node(index_);
+}
+
+bool Value::is_list() const {
+  const Node* n = node();
+  return n != nullptr && n->is_list;
+}
+
+bool Value::is_atom() const {
+  const Node* n = node();
+  return n != nullptr && !n->is_list;
+}
+
+std::string_view Value::text() const {
+  const Node* n = node();
+  if (n == nullptr) return {};
+  return parser_->input().substr(n->begin, n->end - n->begin);
+}
+
+std::ptrdiff_t Value::offset() const {
+  const Node* n = node();
+  return n == nullptr ? -1 : static_cast<std::ptrdiff_t>(n->begin);
+}
+
+int Value::size() const {
+  const Node* n = node();
+  return n != nullptr && n->is_list ? static_cast<int>(n->child_count) : 0;
+}
+
+Value Value::first() const {
+  const Node* n = node();
+  if (n == nullptr || !n->is_list || n->first_child < 0) return Value();
+  return Value(parser_, n->first_child);
+}
+
+Value Value::next() const {
+  const Node* n = node();
+  if (n == nullptr || n->next_sibling < 0) return Value();
+  return Value(parser_, n->next_sibling);
+}
+
+Value Value::operator[](int i) const {
+  if (i < 0 || i >= size()) return Value();
+  Value v = first();
+  for (; i > 0; --i) v = v.next();
+  return v;
+}
+
+std::string_view Value::tag() const {
+  Value head = first();
+  return head.is_atom() ? head.text() : std::string_view();
+}
+
+bool Value::as_double(double* out) const { return is_atom() && parse_double(text(), out); }
+bool Value::as_float(float* out) const { return is_atom() && parse_float(text(), out); }
+bool Value::as_int(int* out) const { return is_atom() && parse_int(text(), out); }
+
+// ---------------------------------------------------------------- Parser
+
+Parser::Parser(Limits limits) : limits_(limits) {
+  // Offsets are stored in 32 bits; depth and node counts need at least the root.
+  if (limits_.max_bytes > 0x7FFFFFFFu) limits_.max_bytes = 0x7FFFFFFFu;
+  if (limits_.max_depth < 1) limits_.max_depth = 1;
+  if (limits_.max_nodes < 1) limits_.max_nodes = 1;
+  nodes_ = std::make_unique<Node[]>(static_cast<size_t>(limits_.max_nodes) + 1);
+  open_lists_ = std::make_unique<int32_t[]>(static_cast<size_t>(limits_.max_depth) + 1);
+  last_child_ = std::make_unique<int32_t[]>(static_cast<size_t>(limits_.max_depth) + 1);
+  nodes_[0] = Node{0, 0, -1, -1, 0, true};
+  node_count_ = 1;
+}
+
+Status Parser::parse(std::string_view text) {
+  // Start from an empty root so a failed parse leaves nothing half-linked.
+  input_ = {};
+  nodes_[0] = Node{0, 0, -1, -1, 0, true};
+  node_count_ = 1;
+
+  if (text.size() > limits_.max_bytes)
+    return make_error("message of " + std::to_string(text.size()) + " bytes exceeds the limit of " +
+                          std::to_string(limits_.max_bytes),
+                      static_cast<std::ptrdiff_t>(limits_.max_bytes));
+  while (!text.empty() && text.back() == '\0') text.remove_suffix(1);
+
+  const char* data = text.data();
+  const uint32_t size = static_cast<uint32_t>(text.size());
+  const int32_t node_limit = limits_.max_nodes + 1;  // + the root
+  int depth = 0;                                     // open lists besides the root
+  open_lists_[0] = 0;
+  last_child_[0] = -1;
+
+  // Appends a node as the next child of the innermost open list.
+  auto append = [&](uint32_t begin, bool is_list) -> int32_t {
+    const int32_t index = node_count_++;
+    nodes_[index] = Node{begin, begin, -1, -1, 0, is_list};
+    const int32_t parent = open_lists_[depth];
+    if (last_child_[depth] < 0)
+      nodes_[parent].first_child = index;
+    else
+      nodes_[last_child_[depth]].next_sibling = index;
+    last_child_[depth] = index;
+    ++nodes_[parent].child_count;
+    return index;
+  };
+  auto fail = [&](std::string message, uint32_t offset) -> Status {
+    nodes_[0] = Node{0, 0, -1, -1, 0, true};
+    node_count_ = 1;
+    return make_error(std::move(message), static_cast<std::ptrdiff_t>(offset));
+  };
+
+  uint32_t i = 0;
+  while (i < size) {
+    const unsigned char c = static_cast<unsigned char>(data[i]);
+    switch (kByteClass[c]) {
+      case kSpace:
+        ++i;
+        break;
+      case kOpen: {
+        if (depth >= limits_.max_depth)
+          return fail("lists nested deeper than " + std::to_string(limits_.max_depth), i);
+        if (node_count_ >= node_limit)
+          return fail("more than " + std::to_string(limits_.max_nodes) + " nodes", i);
+        const int32_t index = append(i, true);
+        ++depth;
+        open_lists_[depth] = index;
+        last_child_[depth] = -1;
+        ++i;
+        break;
+      }
+      case kClose:
+        if (depth == 0) return fail("unexpected ')' with no open list", i);
+        nodes_[open_lists_[depth]].end = i + 1;
+        --depth;
+        ++i;
+        break;
+      case kBadByte:
+        return fail("unexpected control byte " + hex_byte(c), i);
+      default: {
+        if (node_count_ >= node_limit)
+          return fail("more than " + std::to_string(limits_.max_nodes) + " nodes", i);
+        const uint32_t begin = i;
+        while (i < size && kByteClass[static_cast<unsigned char>(data[i])] == kAtomByte) ++i;
+        const int32_t index = append(begin, false);
+        nodes_[index].end = i;
+        break;
+      }
+    }
+  }
+  if (depth > 0)
+    return fail("truncated: list opened at byte " + std::to_string(nodes_[open_lists_[depth]].begin) +
+                    " is not closed",
+                size);
+  nodes_[0].end = size;
+  input_ = text;
+  return {};
+}
+
+}  // namespace libero::sexp

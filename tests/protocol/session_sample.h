@@ -1,0 +1,47 @@
+// Reads the captured rcssserver3d 0.7.2 session
+// (shared/reference/samples/simspark-0.7.2-session.txt): each message is one
+// line after a header "--- SERVER->AGENT #N ... len=L" or
+// "--- AGENT->SERVER ... len=L". Used by the protocol tests, the fuzz corpus
+// generator and the protocol benchmark.
+#pragma once
+
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace libero::testing {
+
+struct SampleMessage {
+  bool from_server = false;
+  int number = -1;            // the "#N" of server messages, -1 for agent messages
+  size_t declared_length = 0; // the header's len=
+  std::string text;
+};
+
+// Returns the messages in file order; an empty vector if the file is missing.
+inline std::vector<SampleMessage> load_session_sample(const std::string& path) {
+  std::vector<SampleMessage> messages;
+  std::ifstream file(path);
+  std::string line;
+  while (std::getline(file, line)) {
+    if (line.rfind("--- ", 0) != 0) continue;
+    SampleMessage m;
+    m.from_server = line.find("SERVER->AGENT") != std::string::npos;
+    if (m.from_server) {
+      const size_t hash = line.find('#');
+      if (hash != std::string::npos) m.number = std::stoi(line.substr(hash + 1));
+    }
+    const size_t len = line.find("len=");
+    if (len != std::string::npos) m.declared_length = std::stoul(line.substr(len + 4));
+    if (!std::getline(file, m.text)) break;
+    messages.push_back(std::move(m));
+  }
+  return messages;
+}
+
+inline std::string default_session_sample_path(const std::string& shared_dir) {
+  return shared_dir + "/reference/samples/simspark-0.7.2-session.txt";
+}
+
+}  // namespace libero::testing
