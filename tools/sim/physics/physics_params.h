@@ -1,0 +1,48 @@
+// Tuned MuJoCo parameters of the physics world, in one place. Every value is
+// explained in docs/simulator.md ("Physics parameters"); change them there too.
+#pragma once
+
+namespace libero::sim::params {
+
+// Time stepping: one 20 ms cycle = kDefaultSubsteps MuJoCo Euler steps.
+constexpr int kDefaultSubsteps = 8;
+constexpr int kMaxSubsteps = 40;
+
+// Joint motors: each hinge carries a frictionloss constraint of 10 N*m whose
+// reference velocity is shifted to the commanded velocity every substep, so
+// MuJoCo's solver enforces "joint rate = command" with a bounded force, like
+// ODE's velocity motor (dParamVel/dParamFMax). Time constant in substeps
+// (2 = deadbeat with the Euler integrator) and impedance (near 1 = hard).
+constexpr double kMotorTimeConstantSubsteps = 2.0;
+constexpr double kMotorImpedance = 0.9999;
+
+// Joint stops (ODE StopERP 0.8, StopCFM 1e-8: nearly hard).
+constexpr double kLimitTimeConstantSubsteps = 2.0;
+constexpr double kLimitImpedance = 0.9999;
+
+// Contacts. Robot parts vs. ground/robots/walls: ODE soft ERP 0.4-0.6 and
+// CFM 1e-4 at 20 ms are a stiff, overdamped spring; MuJoCo gets a short time
+// constant with critical damping. Friction replaces ODE's unbounded Coulomb
+// friction with force-dependent slip.
+constexpr double kRobotContactTimeConstant = 0.01;  // s
+constexpr double kRobotContactDampRatio = 1.0;
+constexpr double kRobotContactImpedance[3] = {0.95, 0.99, 0.001};
+constexpr double kRobotFriction = 1.5;
+
+// Ball: bounce 0.8 in SimSpark; MuJoCo models restitution with an
+// underdamped contact spring. The ball's parameters win every contact pair
+// (solmix), like its bounce does in ODE's mixing rule.
+constexpr double kBallContactTimeConstant = 0.02;   // s
+constexpr double kBallContactDampRatio = 0.1;
+constexpr double kBallContactImpedance[3] = {0.9, 0.95, 0.001};
+constexpr double kBallFriction = 1.5;
+constexpr double kBallSolmix = 1000.0;
+
+// Drag (SimSpark dragcontroller.rsg and ball.rsg), applied once per cycle
+// from the velocities at the cycle start.
+constexpr double kBodyLinearDrag = 0.01;    // N per m/s
+constexpr double kBodyAngularDrag = 0.01;   // N*m per rad/s
+constexpr double kBallLinearDrag = 0.01;
+constexpr double kBallAngularDrag = 0.00005;
+
+}  // namespace libero::sim::params

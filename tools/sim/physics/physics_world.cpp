@@ -1,0 +1,676 @@
+#include "physics_world.h"
+
+#include <mujoco/mujoco.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/log.h"
+#include "mjcf_builder.h"
+#include "physics_params.h"
+
+namespace libero::sim {
+namespace {
+
+constexpr int kNoIndex = -1;
+
+// Per-cycle accumulation of one foot sensor's contacts over all substeps.
+struct FootAccumulator {
+  bool contact = false;
+  Vec3 force_sum = Vec3::Zero();           // world, summed over substeps
+  Vec3 weighted_point_sum = Vec3::Zero();  // sum of |f| * contact point, world
+  double weight_sum = 0;
+};
+
+Mat3 to_mat3(const mjtNum* m) {
+  Mat3 r;
+  r << m[0], m[1], m[2], m[3], m[4], m[5], m[6], m[7], m[8];
+  return r;
+}
+
+struct RobotEntry {
+  RobotId id = kNoRobot;
+  int team = 0, unum = 0;
+  robot::RobotDescription description;
+  double command[kJointCount] = {};  // rad/s, already clamped
+
+  // MuJoCo indices, refreshed whenever the model is rebuilt.
+  int root_qpos = kNoIndex, root_dof = kNoIndex;
+  int joint_qpos[kJointCount], joint_dof[kJointCount];
+  std::vector<int> body_ids;   // per description body
+  std::vector<int> geom_ids;   // colliders
+  int foot_body[kFootSensors];
+  int marker_body[kMarkers];
+
+  // Accelerometer: SimSpark differentiates the torso velocity once per cycle
+  // before the physics step, so the value lags one cycle (facts §5.5).
+  Vec3 previous_torso_velocity = Vec3::Zero();
+  Vec3 accelerometer = Vec3(0, 0, kGravity);
+
+  FootAccumulator foot_accumulator[kFootSensors];
+  FootReading foot_reading[kFootSensors];
+};
+
+}  // namespace
+
+struct PhysicsWorld::Impl {
+  PhysicsOptions options;
+  int substeps = params::kDefaultSubsteps;
+  mjModel* model = nullptr;
+  mjData* data = nullptr;
+  std::vector<RobotEntry*> robots;  // ascending id; owned
+  RobotId next_id = 0;
+  int64_t cycle = 0;
+
+  int ball_body = kNoIndex, ball_qpos = kNoIndex, ball_dof = kNoIndex, ball_geom = kNoIndex;
+  // Geom owner tables: robot slot (index into robots) and description body, or -1.
+  std::vector<int> geom_robot, geom_body;
+  std::vector<double> dof_command;  // per MuJoCo dof: commanded joint velocity
+  std::vector<int> foot_geom_sensor;  // per geom: FootSensorIndex or -1
+  CycleContacts contacts;
+  bool warned_overflow = false;
+
+  ~Impl() {
+    for (RobotEntry* r : robots) delete r;
+    if (data) mj_deleteData(data);
+    if (model) mj_deleteModel(model);
+  }
+
+  RobotEntry* find(RobotId id) const {
+    for (RobotEntry* r : robots)
+      if (r->id == id) return r;
+    return nullptr;
+  }
+
+  Status rebuild(const std::vector<MjcfRobot>& layout);
+  void index_model();
+  void refresh_kinematics() {
+    mj_kinematics(model, data);
+    mj_comPos(model, data);
+    mj_comVel(model, data);
+  }
+  void body_velocity(int body, Vec3* linear, Vec3* angular, bool local) const {
+    mjtNum v[6];
+    mj_objectVelocity(model, data, mjOBJ_BODY, body, v, local ? 1 : 0);
+    *angular = Vec3(v[0], v[1], v[2]);
+    *linear = Vec3(v[3], v[4], v[5]);
+  }
+  void apply_drag();
+  void update_accelerometers();
+  void substep();
+  void gather_contacts();
+  void finish_foot_readings();
+  void add_ball_touch(RobotId robot, int body);
+  void add_robot_touch(RobotId a, int body_a, RobotId b, int body_b, const Vec3& position);
+};
+
+namespace {
+
+Result<mjModel*> compile_mjcf(const std::string& xml) {
+  // mjVFS is large (2 MB of names); it only lives during compilation.
+  std::unique_ptr<mjVFS> vfs(new mjVFS);
+  mj_defaultVFS(vfs.get());
+  const char* file_name = "libero_world.xml";
+  if (mj_makeEmptyFileVFS(vfs.get(), file_name, static_cast<int>(xml.size())) != 0)
+    return make_error("physics: cannot create the in-memory MJCF file");
+  const int index = mj_findFileVFS(vfs.get(), file_name);
+  std::memcpy(vfs->filedata[index], xml.data(), xml.size());
+  char error[1024] = {};
+  mjModel* model = mj_loadXML(file_name, vfs.get(), error, sizeof error);
+  mj_deleteVFS(vfs.get());
+  if (!model) return make_error(std::string("physics: MuJoCo rejected the generated model: ") + error);
+  return model;
+}
+
+}  // namespace
+
+Status PhysicsWorld::Impl::rebuild(const std::vector<MjcfRobot>& layout) {
+  const std::string xml = build_world_mjcf(layout.data(), static_cast<int>(layout.size()), substeps);
+  Result<mjModel*> compiled = compile_mjcf(xml);
+  if (!compiled) return compiled.error();
+  mjModel* new_model = compiled.value();
+  mjData* new_data = mj_makeData(new_model);
+  if (!new_data) {
+    mj_deleteModel(new_model);
+    return make_error("physics: cannot allocate mjData");
+  }
+
+  // Carry the state of every body that exists in both models over by name.
+  if (model && data) {
+    new_data->time = data->time;
+    auto copy_joint = [&](const char* name) {
+      const int old_joint = mj_name2id(model, mjOBJ_JOINT, name);
+      const int new_joint = mj_name2id(new_model, mjOBJ_JOINT, name);
+      if (old_joint < 0 || new_joint < 0) return;
+      const int type = model->jnt_type[old_joint];
+      const int nq = type == mjJNT_FREE ? 7 : type == mjJNT_BALL ? 4 : 1;
+      const int nv = type == mjJNT_FREE ? 6 : type == mjJNT_BALL ? 3 : 1;
+      std::memcpy(new_data->qpos + new_model->jnt_qposadr[new_joint], data->qpos + model->jnt_qposadr[old_joint],
+                  sizeof(mjtNum) * nq);
+      std::memcpy(new_data->qvel + new_model->jnt_dofadr[new_joint], data->qvel + model->jnt_dofadr[old_joint],
+                  sizeof(mjtNum) * nv);
+      std::memcpy(new_data->qacc_warmstart + new_model->jnt_dofadr[new_joint],
+                  data->qacc_warmstart + model->jnt_dofadr[old_joint], sizeof(mjtNum) * nv);
+    };
+    for (int j = 0; j < model->njnt; ++j) copy_joint(mj_id2name(model, mjOBJ_JOINT, j));
+  }
+  if (data) mj_deleteData(data);
+  if (model) mj_deleteModel(model);
+  model = new_model;
+  data = new_data;
+  index_model();
+  refresh_kinematics();
+  return {};
+}
+
+void PhysicsWorld::Impl::index_model() {
+  ball_body = mj_name2id(model, mjOBJ_BODY, "ball");
+  const int ball_joint = mj_name2id(model, mjOBJ_JOINT, "ball");
+  ball_qpos = model->jnt_qposadr[ball_joint];
+  ball_dof = model->jnt_dofadr[ball_joint];
+  ball_geom = mj_name2id(model, mjOBJ_GEOM, "ball");
+
+  geom_robot.assign(model->ngeom, kNoIndex);
+  geom_body.assign(model->ngeom, kNoIndex);
+  foot_geom_sensor.assign(model->ngeom, kNoIndex);
+  dof_command.assign(model->nv, 0.0);
+
+  for (int slot = 0; slot < static_cast<int>(robots.size()); ++slot) {
+    RobotEntry& r = *robots[slot];
+    const robot::RobotDescription& desc = r.description;
+    const int root = mj_name2id(model, mjOBJ_JOINT, robot_root_joint_name(r.id).c_str());
+    r.root_qpos = model->jnt_qposadr[root];
+    r.root_dof = model->jnt_dofadr[root];
+    for (int j = 0; j < kJointCount; ++j) {
+      r.joint_qpos[j] = r.joint_dof[j] = kNoIndex;
+      if (!desc.joints[j].exists) continue;
+      const int joint = mj_name2id(model, mjOBJ_JOINT, robot_joint_name(r.id, j).c_str());
+      if (joint < 0) continue;
+      r.joint_qpos[j] = model->jnt_qposadr[joint];
+      r.joint_dof[j] = model->jnt_dofadr[joint];
+      dof_command[r.joint_dof[j]] = r.command[j];
+    }
+    r.body_ids.assign(desc.bodies.size(), kNoIndex);
+    r.geom_ids.clear();
+    for (int s = 0; s < kFootSensors; ++s) r.foot_body[s] = kNoIndex;
+    for (int k = 0; k < kMarkers; ++k) r.marker_body[k] = kNoIndex;
+    for (size_t b = 0; b < desc.bodies.size(); ++b) {
+      const int body = mj_name2id(model, mjOBJ_BODY, robot_body_name(r.id, static_cast<int>(b)).c_str());
+      r.body_ids[b] = body;
+      const std::string& name = desc.bodies[b].name;
+      int sensor = kNoIndex;
+      if (name == "lfoot") sensor = kSensorLeftFoot;
+      if (name == "rfoot") sensor = kSensorRightFoot;
+      if (name == "ltoe") sensor = kSensorLeftToe;
+      if (name == "rtoe") sensor = kSensorRightToe;
+      if (sensor != kNoIndex) r.foot_body[sensor] = body;
+      const std::string& marker = desc.bodies[b].marker;
+      if (marker == "head") r.marker_body[kMarkerHeadPos] = body;
+      if (marker == "rlowerarm") r.marker_body[kMarkerRLowerArmPos] = body;
+      if (marker == "llowerarm") r.marker_body[kMarkerLLowerArmPos] = body;
+      if (marker == "rfoot") r.marker_body[kMarkerRFootPos] = body;
+      if (marker == "lfoot") r.marker_body[kMarkerLFootPos] = body;
+      for (int g = 0; g < model->body_geomnum[body]; ++g) {
+        const int geom = model->body_geomadr[body] + g;
+        geom_robot[geom] = slot;
+        geom_body[geom] = static_cast<int>(b);
+        foot_geom_sensor[geom] = sensor;
+        r.geom_ids.push_back(geom);
+      }
+    }
+  }
+}
+
+void PhysicsWorld::Impl::apply_drag() {
+  std::memset(data->xfrc_applied, 0, sizeof(mjtNum) * 6 * model->nbody);
+  if (!options.drag) return;
+  Vec3 linear, angular;
+  for (const RobotEntry* r : robots) {
+    for (int body : r->body_ids) {
+      body_velocity(body, &linear, &angular, false);
+      mjtNum* f = data->xfrc_applied + 6 * body;
+      for (int k = 0; k < 3; ++k) {
+        f[k] = -params::kBodyLinearDrag * linear[k];
+        f[3 + k] = -params::kBodyAngularDrag * angular[k];
+      }
+    }
+  }
+  body_velocity(ball_body, &linear, &angular, false);
+  mjtNum* f = data->xfrc_applied + 6 * ball_body;
+  for (int k = 0; k < 3; ++k) {
+    f[k] = -params::kBallLinearDrag * linear[k];
+    f[3 + k] = -params::kBallAngularDrag * angular[k];
+  }
+}
+
+void PhysicsWorld::Impl::update_accelerometers() {
+  const Vec3 gravity(0, 0, -kGravity);
+  for (RobotEntry* r : robots) {
+    const int torso = r->body_ids[0];
+    Vec3 linear, angular;
+    body_velocity(torso, &linear, &angular, false);
+    const Mat3 rotation = to_mat3(data->xmat + 9 * torso);
+    r->accelerometer = rotation.transpose() * ((linear - r->previous_torso_velocity) / kCycleSeconds - gravity);
+    r->previous_torso_velocity = linear;
+  }
+}
+
+void PhysicsWorld::Impl::substep() {
+  mj_step1(model, data);
+  // Motors: the frictionloss row of a hinge has reference acceleration
+  // -B * rate; shifting it by B * command makes the solver drive the rate to
+  // the command with at most frictionloss (10 N*m) of force.
+  for (int i = 0; i < data->nefc; ++i) {
+    if (data->efc_type[i] != mjCNSTR_FRICTION_DOF) continue;
+    data->efc_aref[i] += data->efc_KBIP[4 * i + 1] * dof_command[data->efc_id[i]];
+  }
+  mj_step2(model, data);
+  gather_contacts();
+}
+
+void PhysicsWorld::Impl::add_ball_touch(RobotId robot, int body) {
+  for (int i = 0; i < contacts.ball_touch_count; ++i)
+    if (contacts.ball_touches[i].robot == robot && contacts.ball_touches[i].body == body) return;
+  if (contacts.ball_touch_count == kMaxBallTouches) {
+    contacts.overflow = true;
+    return;
+  }
+  contacts.ball_touches[contacts.ball_touch_count++] = BallTouch{robot, body};
+}
+
+void PhysicsWorld::Impl::add_robot_touch(RobotId a, int body_a, RobotId b, int body_b, const Vec3& position) {
+  if (b < a) {
+    std::swap(a, b);
+    std::swap(body_a, body_b);
+  }
+  for (int i = 0; i < contacts.robot_touch_count; ++i) {
+    const RobotTouch& t = contacts.robot_touches[i];
+    if (t.robot_a == a && t.robot_b == b && t.body_a == body_a && t.body_b == body_b) return;
+  }
+  if (contacts.robot_touch_count == kMaxRobotTouches) {
+    contacts.overflow = true;
+    return;
+  }
+  contacts.robot_touches[contacts.robot_touch_count++] = RobotTouch{a, b, body_a, body_b, position};
+}
+
+void PhysicsWorld::Impl::gather_contacts() {
+  for (int c = 0; c < data->ncon; ++c) {
+    const mjContact& contact = data->contact[c];
+    const int g1 = contact.geom1, g2 = contact.geom2;
+    const int robot1 = geom_robot[g1], robot2 = geom_robot[g2];
+    const Vec3 point(contact.pos[0], contact.pos[1], contact.pos[2]);
+    if (robot1 >= 0 && robot2 >= 0 && robot1 != robot2)
+      add_robot_touch(robots[robot1]->id, geom_body[g1], robots[robot2]->id, geom_body[g2], point);
+    if (g1 == ball_geom && robot2 >= 0) add_ball_touch(robots[robot2]->id, geom_body[g2]);
+    if (g2 == ball_geom && robot1 >= 0) add_ball_touch(robots[robot1]->id, geom_body[g1]);
+
+    const int sensor1 = foot_geom_sensor[g1], sensor2 = foot_geom_sensor[g2];
+    if (sensor1 < 0 && sensor2 < 0) continue;
+    // mj_contactForce: force in the contact frame (normal first); the frame's
+    // normal points from geom1 to geom2, and the force acts on geom2.
+    mjtNum local[6];
+    mj_contactForce(model, data, c, local);
+    const mjtNum* frame = contact.frame;
+    Vec3 on_geom2 = Vec3::Zero();
+    for (int k = 0; k < 3; ++k) on_geom2 += local[k] * Vec3(frame[3 * k], frame[3 * k + 1], frame[3 * k + 2]);
+    auto accumulate = [&](int slot, int sensor, const Vec3& force) {
+      FootAccumulator& acc = robots[slot]->foot_accumulator[sensor];
+      acc.contact = true;
+      acc.force_sum += force;
+      const double weight = force.norm();
+      acc.weight_sum += weight;
+      acc.weighted_point_sum += weight * point;
+    };
+    if (sensor2 >= 0) accumulate(robot2, sensor2, on_geom2);
+    if (sensor1 >= 0) accumulate(robot1, sensor1, -on_geom2);
+  }
+}
+
+void PhysicsWorld::Impl::finish_foot_readings() {
+  for (RobotEntry* r : robots) {
+    for (int s = 0; s < kFootSensors; ++s) {
+      FootAccumulator& acc = r->foot_accumulator[s];
+      FootReading& out = r->foot_reading[s];
+      out = FootReading{};
+      const int body = r->foot_body[s];
+      if (acc.contact && body >= 0) {
+        const Mat3 rotation = to_mat3(data->xmat + 9 * body);
+        const Vec3 centre(data->xpos[3 * body], data->xpos[3 * body + 1], data->xpos[3 * body + 2]);
+        out.contact = true;
+        out.force = rotation.transpose() * (acc.force_sum / substeps);
+        const Vec3 point = acc.weight_sum > 0 ? Vec3(acc.weighted_point_sum / acc.weight_sum) : centre;
+        out.center = rotation.transpose() * (point - centre);
+      }
+      acc = FootAccumulator{};
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+PhysicsWorld::PhysicsWorld(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+PhysicsWorld::~PhysicsWorld() = default;
+
+Result<std::unique_ptr<PhysicsWorld>> PhysicsWorld::create(const PhysicsOptions& options) {
+  auto impl = std::make_unique<Impl>();
+  impl->options = options;
+  impl->substeps = options.substeps == 0 ? params::kDefaultSubsteps : options.substeps;
+  if (impl->substeps < 1 || impl->substeps > params::kMaxSubsteps)
+    return make_error("physics: substeps must be 0 (default) or 1.." + std::to_string(params::kMaxSubsteps));
+  impl->robots.reserve(kMaxRobots);
+  Status built = impl->rebuild({});
+  if (!built) return built.error();
+  return std::unique_ptr<PhysicsWorld>(new PhysicsWorld(std::move(impl)));
+}
+
+Result<RobotId> PhysicsWorld::add_robot(const robot::RobotDescription& description, int team, int unum,
+                                        const RobotPlacement& placement) {
+  Impl& w = *impl_;
+  if (static_cast<int>(w.robots.size()) >= kMaxRobots)
+    return make_error("physics: world already holds " + std::to_string(kMaxRobots) + " robots");
+  if (description.bodies.empty() || description.bodies[0].parent != -1)
+    return make_error("physics: robot description has no torso as body 0");
+  for (size_t b = 1; b < description.bodies.size(); ++b) {
+    const robot::BodyDesc& body = description.bodies[b];
+    if (body.parent < 0 || body.parent >= static_cast<int>(b))
+      return make_error("physics: body '" + body.name + "' has no earlier parent");
+    if (body.joint < 0 || body.joint >= kJointCount || !description.joints[body.joint].exists)
+      return make_error("physics: body '" + body.name + "' has no valid joint");
+    if (!(body.mass > 0)) return make_error("physics: body '" + body.name + "' has no mass");
+  }
+  if (!placement.torso_position.allFinite() || !std::isfinite(placement.heading))
+    return make_error("physics: robot placement is not finite");
+
+  auto* entry = new RobotEntry;
+  entry->id = w.next_id;
+  entry->team = team;
+  entry->unum = unum;
+  entry->description = description;
+
+  std::vector<MjcfRobot> layout;
+  for (RobotEntry* r : w.robots) {
+    MjcfRobot m;
+    m.id = r->id;
+    m.description = &r->description;
+    layout.push_back(m);
+  }
+  MjcfRobot added;
+  added.id = entry->id;
+  added.description = &entry->description;
+  added.torso_position = placement.torso_position;
+  added.heading = placement.heading;
+  layout.push_back(added);
+  for (size_t slot = 0; slot < layout.size(); ++slot) layout[slot].slot = static_cast<int>(slot);
+
+  w.robots.push_back(entry);
+  Status built = w.rebuild(layout);
+  if (!built) {
+    w.robots.pop_back();
+    delete entry;
+    return built.error();
+  }
+  ++w.next_id;
+  return entry->id;
+}
+
+Status PhysicsWorld::remove_robot(RobotId robot) {
+  Impl& w = *impl_;
+  auto it = std::find_if(w.robots.begin(), w.robots.end(), [&](RobotEntry* r) { return r->id == robot; });
+  if (it == w.robots.end()) return make_error("physics: no robot with id " + std::to_string(robot));
+  RobotEntry* removed = *it;
+  w.robots.erase(it);
+  std::vector<MjcfRobot> layout;
+  for (size_t slot = 0; slot < w.robots.size(); ++slot) {
+    MjcfRobot m;
+    m.id = w.robots[slot]->id;
+    m.slot = static_cast<int>(slot);
+    m.description = &w.robots[slot]->description;
+    layout.push_back(m);
+  }
+  Status built = w.rebuild(layout);
+  delete removed;
+  return built;
+}
+
+int PhysicsWorld::robot_count() const { return static_cast<int>(impl_->robots.size()); }
+bool PhysicsWorld::has_robot(RobotId robot) const { return impl_->find(robot) != nullptr; }
+
+int PhysicsWorld::robot_ids(RobotId* out, int capacity) const {
+  int n = 0;
+  for (const RobotEntry* r : impl_->robots)
+    if (n < capacity) out[n++] = r->id;
+  return n;
+}
+
+const robot::RobotDescription* PhysicsWorld::description(RobotId robot) const {
+  const RobotEntry* r = impl_->find(robot);
+  return r ? &r->description : nullptr;
+}
+
+bool PhysicsWorld::set_joint_velocity(RobotId robot, Joint joint, double rad_per_s) {
+  RobotEntry* r = impl_->find(robot);
+  if (!r || joint >= kJointCount || r->joint_dof[joint] < 0) return false;
+  if (!std::isfinite(rad_per_s)) rad_per_s = 0;
+  const double limit = r->description.joints[joint].max_speed;
+  const double clamped = std::clamp(rad_per_s, -limit, limit);
+  r->command[joint] = clamped;
+  impl_->dof_command[r->joint_dof[joint]] = clamped;
+  return true;
+}
+
+double PhysicsWorld::joint_velocity_command(RobotId robot, Joint joint) const {
+  const RobotEntry* r = impl_->find(robot);
+  if (!r || joint >= kJointCount) return 0;
+  return r->command[joint];
+}
+
+void PhysicsWorld::step() {
+  Impl& w = *impl_;
+  w.update_accelerometers();
+  w.apply_drag();
+  w.contacts.ball_touch_count = 0;
+  w.contacts.robot_touch_count = 0;
+  w.contacts.overflow = false;
+  for (int s = 0; s < w.substeps; ++s) w.substep();
+  w.refresh_kinematics();
+  w.finish_foot_readings();
+  ++w.cycle;
+  if (!w.warned_overflow && (w.data->warning[mjWARN_CONTACTFULL].number > 0 ||
+                             w.data->warning[mjWARN_CNSTRFULL].number > 0)) {
+    w.warned_overflow = true;
+    // (log::write directly: the LOG_* macros in core/log.h do not compile, their
+    // parameter name `level` clashes with log::level().)
+    log::write(log::Level::Warn, "physics", "MuJoCo contact/constraint buffer full; some contacts were dropped");
+  }
+}
+
+double PhysicsWorld::time() const { return impl_->cycle * kCycleSeconds; }
+int64_t PhysicsWorld::cycle() const { return impl_->cycle; }
+
+bool PhysicsWorld::teleport_robot(RobotId robot, const RobotPlacement& placement) {
+  Impl& w = *impl_;
+  RobotEntry* r = w.find(robot);
+  if (!r || !placement.torso_position.allFinite() || !std::isfinite(placement.heading)) return false;
+  mjtNum* q = w.data->qpos + r->root_qpos;
+  q[0] = placement.torso_position.x();
+  q[1] = placement.torso_position.y();
+  q[2] = placement.torso_position.z();
+  q[3] = std::cos(placement.heading / 2);
+  q[4] = 0;
+  q[5] = 0;
+  q[6] = std::sin(placement.heading / 2);
+  std::memset(w.data->qvel + r->root_dof, 0, sizeof(mjtNum) * 6);
+  for (int j = 0; j < kJointCount; ++j)
+    if (r->joint_dof[j] >= 0) w.data->qvel[r->joint_dof[j]] = 0;
+  w.refresh_kinematics();
+  return true;
+}
+
+bool PhysicsWorld::move_robot_keep_orientation(RobotId robot, const Vec3& torso_position) {
+  Impl& w = *impl_;
+  RobotEntry* r = w.find(robot);
+  if (!r || !torso_position.allFinite()) return false;
+  mjtNum* q = w.data->qpos + r->root_qpos;
+  for (int k = 0; k < 3; ++k) q[k] = torso_position[k];
+  std::memset(w.data->qvel + r->root_dof, 0, sizeof(mjtNum) * 6);
+  for (int j = 0; j < kJointCount; ++j)
+    if (r->joint_dof[j] >= 0) w.data->qvel[r->joint_dof[j]] = 0;
+  w.refresh_kinematics();
+  return true;
+}
+
+void PhysicsWorld::set_ball_position(const Vec3& position) {
+  Impl& w = *impl_;
+  if (!position.allFinite()) return;
+  for (int k = 0; k < 3; ++k) w.data->qpos[w.ball_qpos + k] = position[k];
+  w.refresh_kinematics();
+}
+
+void PhysicsWorld::set_ball_velocity(const Vec3& velocity) {
+  Impl& w = *impl_;
+  if (!velocity.allFinite()) return;
+  for (int k = 0; k < 3; ++k) {
+    w.data->qvel[w.ball_dof + k] = velocity[k];
+    w.data->qvel[w.ball_dof + 3 + k] = 0;
+  }
+  w.refresh_kinematics();
+}
+
+Vec3 PhysicsWorld::ball_position() const {
+  const mjtNum* p = impl_->data->qpos + impl_->ball_qpos;
+  return Vec3(p[0], p[1], p[2]);
+}
+
+Vec3 PhysicsWorld::ball_velocity() const {
+  const mjtNum* v = impl_->data->qvel + impl_->ball_dof;
+  return Vec3(v[0], v[1], v[2]);
+}
+
+bool PhysicsWorld::read_robot(RobotId robot, RobotReadings* out) const {
+  const Impl& w = *impl_;
+  const RobotEntry* r = w.find(robot);
+  if (!r || !out) return false;
+  const mjData* d = w.data;
+  out->joint_count = joint_count_for_type(r->description.type);
+  for (int j = 0; j < kJointCount; ++j) {
+    out->joint_angle[j] = r->joint_qpos[j] >= 0 ? d->qpos[r->joint_qpos[j]] : 0.0;
+    out->joint_rate[j] = r->joint_dof[j] >= 0 ? d->qvel[r->joint_dof[j]] : 0.0;
+  }
+  const int torso = r->body_ids[0];
+  out->torso_position = Vec3(d->xpos[3 * torso], d->xpos[3 * torso + 1], d->xpos[3 * torso + 2]);
+  out->torso_rotation = to_mat3(d->xmat + 9 * torso);
+  Vec3 angular;
+  w.body_velocity(torso, &out->torso_velocity, &angular, false);
+  out->gyro = out->torso_rotation.transpose() * angular;
+  out->accelerometer = r->accelerometer;
+  for (int s = 0; s < kFootSensors; ++s) out->foot[s] = r->foot_reading[s];
+  for (int k = 0; k < kMarkers; ++k) {
+    const int body = r->marker_body[k];
+    out->marker[k] = body >= 0 ? Vec3(d->xpos[3 * body], d->xpos[3 * body + 1], d->xpos[3 * body + 2])
+                               : out->torso_position;
+  }
+  const int camera = r->description.camera_body >= 0 &&
+                             r->description.camera_body < static_cast<int>(r->body_ids.size())
+                         ? r->body_ids[r->description.camera_body]
+                         : torso;
+  out->camera_rotation = to_mat3(d->xmat + 9 * camera);
+  out->camera_position = Vec3(d->xpos[3 * camera], d->xpos[3 * camera + 1], d->xpos[3 * camera + 2]) +
+                         out->camera_rotation * r->description.camera_offset;
+  return true;
+}
+
+Vec3 PhysicsWorld::torso_position(RobotId robot) const {
+  const RobotEntry* r = impl_->find(robot);
+  if (!r) return Vec3::Zero();
+  const mjtNum* p = impl_->data->xpos + 3 * r->body_ids[0];
+  return Vec3(p[0], p[1], p[2]);
+}
+
+bool PhysicsWorld::is_fallen(RobotId robot) const {
+  return has_robot(robot) && torso_position(robot).z() < kStandingTorsoHeight;
+}
+
+bool PhysicsWorld::robot_bounds(RobotId robot, Vec3* min_corner, Vec3* max_corner) const {
+  const Impl& w = *impl_;
+  const RobotEntry* r = w.find(robot);
+  if (!r || !min_corner || !max_corner) return false;
+  Vec3 lo = Vec3::Constant(1e300), hi = Vec3::Constant(-1e300);
+  for (int geom : r->geom_ids) {
+    const Vec3 centre(w.data->geom_xpos[3 * geom], w.data->geom_xpos[3 * geom + 1], w.data->geom_xpos[3 * geom + 2]);
+    const Mat3 rotation = to_mat3(w.data->geom_xmat + 9 * geom);
+    const mjtNum* size = w.model->geom_size + 3 * geom;
+    Vec3 half;
+    switch (w.model->geom_type[geom]) {
+      case mjGEOM_BOX:
+        half = rotation.cwiseAbs() * Vec3(size[0], size[1], size[2]);
+        break;
+      case mjGEOM_CAPSULE:
+        half = rotation.col(2).cwiseAbs() * size[1] + Vec3::Constant(size[0]);
+        break;
+      default:
+        half = Vec3::Constant(size[0]);
+        break;
+    }
+    lo = lo.cwiseMin(centre - half);
+    hi = hi.cwiseMax(centre + half);
+  }
+  if (r->geom_ids.empty()) lo = hi = torso_position(robot);
+  *min_corner = lo;
+  *max_corner = hi;
+  return true;
+}
+
+const CycleContacts& PhysicsWorld::last_contacts() const { return impl_->contacts; }
+
+GoalSide PhysicsWorld::ball_in_goal() const {
+  // Sphere-box overlap with the trigger box (facts §3.4): x from the goal
+  // line + r to the back - r, |y| < 1.008, 0 < z < 0.8.
+  const Vec3 ball = ball_position();
+  const double half_y = (kGoalWidth - 2 * kBallRadius) / 2, inner_x = kFieldLength / 2 + kBallRadius,
+               outer_x = kFieldLength / 2 + kGoalDepth - kBallRadius;
+  for (int side = 0; side < 2; ++side) {
+    const double sign = side == 0 ? -1.0 : 1.0;
+    const double x = sign * ball.x();
+    const double dx = std::max({inner_x - x, 0.0, x - outer_x});
+    const double dy = std::max(std::abs(ball.y()) - half_y, 0.0);
+    const double dz = std::max({-ball.z(), 0.0, ball.z() - kGoalHeight});
+    if (dx * dx + dy * dy + dz * dz < kBallRadius * kBallRadius) return side == 0 ? GoalSide::Left : GoalSide::Right;
+  }
+  return GoalSide::None;
+}
+
+void PhysicsWorld::snapshot(WorldSnapshot* out) const {
+  const Impl& w = *impl_;
+  out->time = time();
+  out->cycle = w.cycle;
+  out->ball_position = ball_position();
+  out->ball_velocity = ball_velocity();
+  const mjtNum* v = w.data->qvel + w.ball_dof;
+  out->ball_angular_velocity = Vec3(v[3], v[4], v[5]);
+  out->robot_count = 0;
+  for (const RobotEntry* r : w.robots) {
+    RobotSnapshot& s = out->robots[out->robot_count++];
+    s.id = r->id;
+    s.team = r->team;
+    s.unum = r->unum;
+    s.type = r->description.type;
+    const int torso = r->body_ids[0];
+    const mjtNum* q = w.data->xquat + 4 * torso;
+    s.torso_position = torso_position(r->id);
+    s.torso_orientation = Quat(q[0], q[1], q[2], q[3]);
+    Vec3 angular;
+    w.body_velocity(torso, &s.torso_velocity, &angular, false);
+    for (int j = 0; j < kJointCount; ++j) s.joint_angle[j] = r->joint_qpos[j] >= 0 ? w.data->qpos[r->joint_qpos[j]] : 0.0;
+    for (int k = 0; k < kMarkers; ++k) {
+      const int body = r->marker_body[k];
+      s.marker[k] = body >= 0 ? Vec3(w.data->xpos[3 * body], w.data->xpos[3 * body + 1], w.data->xpos[3 * body + 2])
+                              : s.torso_position;
+    }
+  }
+}
+
+}  // namespace libero::sim
