@@ -23,10 +23,11 @@ void vwrite(Level level, const char* component, const char* format, va_list args
 
 }  // namespace libero::log
 
-#define LIBERO_LOG(level, component, ...)                                    \
-  do {                                                                       \
-    if (static_cast<int>(level) >= static_cast<int>(::libero::log::level())) \
-      ::libero::log::write(level, component, __VA_ARGS__);                   \
+// The parameter must not be called `level`: it would replace ::libero::log::level().
+#define LIBERO_LOG(message_level, component, ...)                                    \
+  do {                                                                               \
+    if (static_cast<int>(message_level) >= static_cast<int>(::libero::log::level())) \
+      ::libero::log::write(message_level, component, __VA_ARGS__);                   \
   } while (0)
 #define LOG_DEBUG(component, ...) LIBERO_LOG(::libero::log::Level::Debug, component, __VA_ARGS__)
 #define LOG_INFO(component, ...) LIBERO_LOG(::libero::log::Level::Info, component, __VA_ARGS__)
