@@ -1,15 +1,33 @@
-// PLACEHOLDER world model (issue: world model). It copies game state and
-// joint angles and side-normalises the play mode; it does not localise or
-// track anything yet.
+// WorldModel: glue between the percept and the filters. Per cycle:
+// game state -> torso orientation (gyro + accelerometer) -> odometry
+// prediction -> (vision frames) camera pose, observations, localisation,
+// ball and players -> team messages -> WorldState. No allocation after the
+// constructor.
 #include "world/world_model.h"
 
+#include <cmath>
+#include <cstring>
+
 #include "core/math.h"
+#include "world/ball_filter.h"
+#include "world/body_geometry.h"
+#include "world/localizer.h"
+#include "world/observations.h"
+#include "world/orientation_filter.h"
+#include "world/team_message.h"
 
 namespace libero::world {
 
-struct WorldModel::Impl {};
-
 namespace {
+
+constexpr double kCycle = 0.02;
+constexpr double kNeverSeen = 1e9;
+// Teleports (beam, referee moves) show up as one-cycle accelerometer spikes
+// far beyond anything walking or falling produces (simspark-facts.md 5.5).
+constexpr double kTeleportAccel = 60.0;  // m/s^2
+constexpr double kFallenTilt = deg2rad(50), kUprightTilt = deg2rad(30);
+constexpr double kPlayerForgetAge = 30.0;  // s
+
 GamePhase normalise(protocol::PlayMode mode, bool we_are_left) {
   using protocol::PlayMode;
   if (mode == PlayMode::Unknown) return kGameUnknown;
@@ -37,21 +55,65 @@ GamePhase normalise(protocol::PlayMode mode, bool we_are_left) {
   }
   return kGameUnknown;
 }
+
+// SimSpark torso frame (x right, y forward, z up) -> standard (x forward, y left, z up).
+Vec3 from_rsg(const protocol::Vec3f& v) { return Vec3(v.y, -v.x, v.z); }
+
+bool finite(const protocol::Vec3f& v) { return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z); }
+
 }  // namespace
 
-WorldModel::WorldModel(const WorldModelOptions& options) : options_(options), impl_(new Impl) {
+struct WorldModel::Impl {
+  explicit Impl(int robot_type) : body(robot_type) {}
+
+  BodyGeometry body;
+  OrientationFilter orientation;
+  Localizer localizer;
+  BallFilter ball;
+  Observations observations;
+  double last_server_time = -1;
+  int fall = kFallNone;
+  double own_ball_seen_age = kNeverSeen;
+  double ball_known_age = kNeverSeen;
+  char outgoing[protocol::kMaxSayLength + 1] = {};
+  int outgoing_length = 0;
+  uint64_t heard_accepted = 0, heard_rejected = 0;
+};
+
+WorldModel::WorldModel(const WorldModelOptions& options) : options_(options), impl_(new Impl(options.robot_type)) {
   state_.version = kWorldStateVersion;
   state_.game.robot_type = options.robot_type;
-  state_.ball.last_seen_age = 1e9;
-  state_.ball.last_known_age = 1e9;
+  state_.ball.last_seen_age = kNeverSeen;
+  state_.ball.last_known_age = kNeverSeen;
+  for (int i = 0; i < kMaxTeamSize; ++i) {
+    state_.teammates[i].unum = i + 1;
+    state_.teammates[i].last_seen_age = kNeverSeen;
+    state_.opponents[i].unum = i + 1;
+    state_.opponents[i].last_seen_age = kNeverSeen;
+  }
+  state_.self.position_sigma = 10;
+  state_.self.heading_sigma = kPi;
+  state_.self.z = impl_->body.zero_pose_height();
 }
 
 WorldModel::~WorldModel() { delete impl_; }
 
-void WorldModel::update(const protocol::Percept& percept, const motion::MotionStatus&) {
+void WorldModel::update(const protocol::Percept& percept, const motion::MotionStatus& motion) {
+  Impl& m = *impl_;
   WsGame& game = state_.game;
+  WsSelf& self = state_.self;
   ++game.cycle;
-  if (percept.has_time) game.server_time = percept.server_time;
+
+  // Elapsed time from the server clock when we have it (cycles can be lost).
+  double dt = kCycle;
+  if (percept.has_time && std::isfinite(percept.server_time)) {
+    if (m.last_server_time >= 0) dt = percept.server_time - m.last_server_time;
+    m.last_server_time = percept.server_time;
+    game.server_time = percept.server_time;
+  }
+  if (!(dt >= 0)) dt = 0;
+  if (dt > 0.5) dt = 0.5;
+
   const auto& gs = percept.game_state;
   if (gs.present) {
     if (gs.has_side) game.side = static_cast<int32_t>(gs.side);
@@ -65,10 +127,196 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
       game.their_score = left ? gs.score_right : gs.score_left;
     }
   }
+  bool we_are_left = game.side != static_cast<int32_t>(protocol::Side::Right);
+
   for (int j = 0; j < kJointCount; ++j)
-    if (percept.joint_present[j]) state_.joint_angles[j] = deg2rad(percept.joint_angle_deg[j]);
+    if (percept.joint_present[j] && std::isfinite(percept.joint_angle_deg[j]))
+      state_.joint_angles[j] = deg2rad(percept.joint_angle_deg[j]);
+
+  // Orientation and fall state.
+  bool has_gyro = percept.has_gyro && finite(percept.gyro);
+  bool has_accel = percept.has_accel && finite(percept.accel);
+  Vec3 gyro = has_gyro ? Vec3(from_rsg(percept.gyro) * deg2rad(1.0)) : Vec3::Zero();
+  Vec3 accel = has_accel ? from_rsg(percept.accel) : Vec3(0, 0, 9.81);
+  bool teleported = has_accel && accel.norm() > kTeleportAccel;
+  m.orientation.update(gyro, accel, has_accel && !teleported, dt);
+  self.roll = m.orientation.roll();
+  self.pitch = m.orientation.pitch();
+  double tilt = std::acos(std::cos(self.roll) * std::cos(self.pitch));
+  if (m.fall == kFallNone && tilt > kFallenTilt) {
+    if (std::fabs(self.pitch) >= std::fabs(self.roll)) m.fall = self.pitch > 0 ? kFallFront : kFallBack;
+    else m.fall = kFallSide;
+  } else if (m.fall != kFallNone && tilt < kUprightTilt) {
+    m.fall = kFallNone;
+  }
+  self.fall = m.fall;
+  self.left_foot_contact = percept.force[protocol::kFootLeft].contact || percept.force[protocol::kToeLeft].contact;
+  self.right_foot_contact =
+      percept.force[protocol::kFootRight].contact || percept.force[protocol::kToeRight].contact;
+  Vec3 com = m.body.centre_of_mass(state_.joint_angles);
+  self.com_x = com.x();
+  self.com_y = com.y();
+  self.com_z = com.z();
+  double upright_height = m.body.standing_torso_height(state_.joint_angles) * std::cos(tilt);
+  self.z = m.fall == kFallNone ? upright_height : 0.1;
+
+  // Odometry: walk speeds from motion, heading change from the gyro.
+  double dx = motion.walk_speed_x * dt, dy = motion.walk_speed_y * dt;
+  double dheading = has_gyro ? m.orientation.yaw_rate() * dt : motion.walk_speed_turn * dt;
+  if (!std::isfinite(dx) || !std::isfinite(dy) || !std::isfinite(dheading)) dx = dy = dheading = 0;
+  if (m.fall != kFallNone) dx = dy = 0;  // a fallen robot does not walk
+  double oc = std::cos(self.odometry_heading), os = std::sin(self.odometry_heading);
+  self.odometry_x += oc * dx - os * dy;
+  self.odometry_y += os * dx + oc * dy;
+  self.odometry_heading = normalize_angle(self.odometry_heading + dheading);
+  if (teleported) m.localizer.notify_teleport();
+  m.localizer.predict(dx, dy, dheading);
+  m.localizer.advance_time(dt);
+
+  // Vision.
+  m.ball.predict(dt);
+  m.own_ball_seen_age += dt;
+  m.ball_known_age += dt;
+  for (WsPlayer& p : state_.teammates) p.last_seen_age += dt;
+  for (WsPlayer& p : state_.opponents) p.last_seen_age += dt;
+  if (percept.vision.present) {
+    ObservationContext context;
+    context.camera = m.body.camera_in_torso(state_.joint_angles);
+    context.tilt = m.orientation.tilt();
+    context.torso_height = self.z;
+    context.own_team = options_.team_name.c_str();
+    context.own_team_length = static_cast<int>(options_.team_name.size());
+    context.own_unum = game.unum;
+    build_observations(percept.vision, context, &m.observations);
+    m.localizer.update(m.observations, we_are_left);
+  }
+  Pose2 pose = m.localizer.pose();
+  self.x = pose.x;
+  self.y = pose.y;
+  self.heading = pose.heading;
+  self.position_sigma = m.localizer.position_sigma();
+  self.heading_sigma = m.localizer.heading_sigma();
+  self.localised = m.localizer.localised();
+  double c = std::cos(pose.heading), s = std::sin(pose.heading);
+
+  if (percept.vision.present) {
+    const Observations& obs = m.observations;
+    if (obs.ball_seen) {
+      double bx = pose.x + c * obs.ball_x - s * obs.ball_y;
+      double by = pose.y + s * obs.ball_x + c * obs.ball_y;
+      // Range-dependent error of the camera geometry plus our own pose error.
+      double sigma = 0.03 + 0.01 * obs.ball_range + 0.5 * self.position_sigma;
+      m.ball.observe(bx, by, sigma);
+      m.own_ball_seen_age = 0;
+      m.ball_known_age = 0;
+    }
+    for (int i = 0; i < obs.player_count; ++i) {
+      const PlayerObservation& p = obs.players[i];
+      if (p.id < 1 || p.id > kMaxTeamSize) continue;
+      WsPlayer& track = p.ours ? state_.teammates[p.id - 1] : state_.opponents[p.id - 1];
+      double sx = 0, sy = 0;
+      for (int k = 0; k < protocol::kMarkerCount; ++k) {
+        if (!p.marker_seen[k]) continue;
+        sx += p.marker[k].x();
+        sy += p.marker[k].y();
+      }
+      sx /= p.marker_count;
+      sy /= p.marker_count;
+      track.valid = 1;
+      track.x = pose.x + c * sx - s * sy;
+      track.y = pose.y + s * sx + c * sy;
+      if (p.marker_seen[protocol::kMarkerRLowerArm] && p.marker_seen[protocol::kMarkerLLowerArm]) {
+        // Facing: perpendicular to the right-to-left arm axis.
+        const Vec3& r = p.marker[protocol::kMarkerRLowerArm];
+        const Vec3& l = p.marker[protocol::kMarkerLLowerArm];
+        track.heading = normalize_angle(pose.heading + std::atan2(-(l.x() - r.x()), l.y() - r.y()));
+      }
+      if (p.marker_seen[protocol::kMarkerHead])
+        track.fall = p.marker[protocol::kMarkerHead].z() < 0.3 ? kFallSide : kFallNone;
+      track.last_seen_age = 0;
+    }
+  }
+
+  // Team messages.
+  for (int i = 0; i < percept.heard_count && i < protocol::kMaxHeard; ++i) {
+    const protocol::HearPercept& heard = percept.heard[i];
+    if (heard.from_self) continue;
+    if (heard.has_team && heard.team.view() != std::string_view(options_.team_name)) {
+      ++m.heard_rejected;
+      continue;
+    }
+    TeamMessage message;
+    if (!decode_team_message(heard.text(), options_.team_name, &message) || message.unum == game.unum) {
+      ++m.heard_rejected;
+      continue;
+    }
+    ++m.heard_accepted;
+    WsPlayer& mate = state_.teammates[message.unum - 1];
+    mate.valid = 1;
+    mate.x = message.x;
+    mate.y = message.y;
+    mate.heading = message.heading;
+    mate.fall = message.fallen ? kFallSide : kFallNone;
+    mate.last_seen_age = 0;
+    // A teammate's ball helps only when ours is stale and theirs is fresher.
+    if (message.ball_valid && message.localised && m.own_ball_seen_age > 1.0 &&
+        message.ball_age + 0.1 < m.ball_known_age) {
+      m.ball.adopt(message.ball_x, message.ball_y, 0.3);
+      m.ball_known_age = message.ball_age;
+    }
+  }
+
+  for (WsPlayer& p : state_.teammates)
+    if (p.valid && p.last_seen_age > kPlayerForgetAge) p.valid = 0;
+  for (WsPlayer& p : state_.opponents)
+    if (p.valid && p.last_seen_age > kPlayerForgetAge) p.valid = 0;
+  if (game.unum >= 1 && game.unum <= kMaxTeamSize) {
+    WsPlayer& me = state_.teammates[game.unum - 1];
+    me.valid = 1;
+    me.x = self.x;
+    me.y = self.y;
+    me.heading = self.heading;
+    me.fall = self.fall;
+    me.last_seen_age = 0;
+  }
+
+  WsBall& ball = state_.ball;
+  ball.valid = m.ball.valid();
+  ball.last_seen_age = m.own_ball_seen_age;
+  ball.last_known_age = m.ball_known_age;
+  if (m.ball.valid()) {
+    Vec2 p = m.ball.position(), v = m.ball.velocity();
+    ball.x = p.x();
+    ball.y = p.y();
+    ball.vx = v.x();
+    ball.vy = v.y();
+    predict_ball_position(p.x(), p.y(), v.x(), v.y(), 1e9, &ball.stop_x, &ball.stop_y);
+    double tx = self.x - p.x(), ty = self.y - p.y();
+    double speed = v.norm(), distance = std::hypot(tx, ty);
+    ball.moving_towards_me =
+        speed > 0.2 && distance > 1e-3 && (v.x() * tx + v.y() * ty) / (speed * distance) > std::cos(deg2rad(25));
+  }
+
+  // Our next team message, when it is our turn.
+  m.outgoing_length = 0;
+  if (percept.has_time && std::isfinite(percept.server_time) && is_my_turn_to_speak(percept.server_time, game.unum)) {
+    TeamMessage message;
+    message.unum = game.unum;
+    message.x = self.x;
+    message.y = self.y;
+    message.heading = self.heading;
+    message.localised = self.localised;
+    message.fallen = self.fall != kFallNone;
+    message.ball_valid = m.ball.valid() && m.own_ball_seen_age < 8.0;
+    message.ball_x = ball.x;
+    message.ball_y = ball.y;
+    message.ball_age = m.own_ball_seen_age;
+    m.outgoing_length = encode_team_message(message, options_.team_name, m.outgoing);
+  }
 }
 
-std::string_view WorldModel::outgoing_team_message() const { return {}; }
+std::string_view WorldModel::outgoing_team_message() const {
+  return std::string_view(impl_->outgoing, static_cast<size_t>(impl_->outgoing_length));
+}
 
 }  // namespace libero::world

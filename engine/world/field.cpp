@@ -1,0 +1,110 @@
+#include "world/field.h"
+
+#include <cmath>
+
+namespace libero::world {
+
+namespace {
+// World coordinates (left team frame), simspark-facts.md 3.2.
+constexpr FieldPoint3 kLandmarksLeft[protocol::kLandmarkCount] = {
+    {-15, 10, 0},       // F1L
+    {-15, -10, 0},      // F2L
+    {15, 10, 0},        // F1R
+    {15, -10, 0},       // F2R
+    {-15, 1.05, 0.8},   // G1L
+    {-15, -1.05, 0.8},  // G2L
+    {15, 1.05, 0.8},    // G1R
+    {15, -1.05, 0.8},   // G2R
+};
+
+// simspark-facts.md 3.3; the centre circle is the server's 10-gon of radius 2.
+constexpr FieldSegment kLines[kFieldLineCount] = {
+    {0, -10, 0, 10},
+    {15, -10, 15, 10},
+    {-15, -10, -15, 10},
+    {15, 10, -15, 10},
+    {15, -10, -15, -10},
+    {13.2, 3, 13.2, -3},
+    {13.2, 3, 15, 3},
+    {13.2, -3, 15, -3},
+    {-13.2, 3, -13.2, -3},
+    {-13.2, 3, -15, 3},
+    {-13.2, -3, -15, -3},
+    {2, 0, 1.618034, 1.175571},
+    {1.618034, 1.175571, 0.618034, 1.902113},
+    {0.618034, 1.902113, -0.618034, 1.902113},
+    {-0.618034, 1.902113, -1.618034, 1.175571},
+    {-1.618034, 1.175571, -2, 0},
+    {-2, 0, -1.618034, -1.175571},
+    {-1.618034, -1.175571, -0.618034, -1.902113},
+    {-0.618034, -1.902113, 0.618034, -1.902113},
+    {0.618034, -1.902113, 1.618034, -1.175571},
+    {1.618034, -1.175571, 2, 0},
+};
+}  // namespace
+
+FieldPoint3 landmark_position(protocol::Landmark landmark, bool we_are_left) {
+  FieldPoint3 p = kLandmarksLeft[landmark];
+  if (!we_are_left) {
+    p.x = -p.x;
+    p.y = -p.y;
+  }
+  return p;
+}
+
+const FieldSegment* field_lines() { return kLines; }
+
+double distance_to_segment(const FieldSegment& s, double x, double y) {
+  double dx = s.bx - s.ax, dy = s.by - s.ay;
+  double length2 = dx * dx + dy * dy;
+  double t = length2 > 0 ? ((x - s.ax) * dx + (y - s.ay) * dy) / length2 : 0.0;
+  t = t < 0 ? 0 : (t > 1 ? 1 : t);
+  double ex = s.ax + t * dx - x, ey = s.ay + t * dy - y;
+  return std::sqrt(ex * ex + ey * ey);
+}
+
+int nearest_field_line(double x, double y, double* distance) {
+  int best = 0;
+  double best_distance = 1e18;
+  for (int i = 0; i < kFieldLineCount; ++i) {
+    double d = distance_to_segment(kLines[i], x, y);
+    if (d < best_distance) {
+      best_distance = d;
+      best = i;
+    }
+  }
+  if (distance) *distance = best_distance;
+  return best;
+}
+
+LineDistanceMap::LineDistanceMap() {
+  columns_ = static_cast<int>(std::lround(2 * kHalfLength / kCell)) + 1;
+  rows_ = static_cast<int>(std::lround(2 * kHalfWidth / kCell)) + 1;
+  cells_ = new float[static_cast<size_t>(columns_) * rows_];
+  for (int r = 0; r < rows_; ++r) {
+    double y = -kHalfWidth + r * kCell;
+    for (int c = 0; c < columns_; ++c) {
+      double x = -kHalfLength + c * kCell;
+      double d = 0;
+      nearest_field_line(x, y, &d);
+      cells_[static_cast<size_t>(r) * columns_ + c] = static_cast<float>(d);
+    }
+  }
+}
+
+LineDistanceMap::~LineDistanceMap() { delete[] cells_; }
+
+double LineDistanceMap::distance(double x, double y) const {
+  double outside = 0;
+  if (x < -kHalfLength) { outside += -kHalfLength - x; x = -kHalfLength; }
+  if (x > kHalfLength) { outside += x - kHalfLength; x = kHalfLength; }
+  if (y < -kHalfWidth) { outside += -kHalfWidth - y; y = -kHalfWidth; }
+  if (y > kHalfWidth) { outside += y - kHalfWidth; y = kHalfWidth; }
+  int c = static_cast<int>((x + kHalfLength) / kCell + 0.5);
+  int r = static_cast<int>((y + kHalfWidth) / kCell + 0.5);
+  if (c >= columns_) c = columns_ - 1;
+  if (r >= rows_) r = rows_ - 1;
+  return cells_[static_cast<size_t>(r) * columns_ + c] + outside;
+}
+
+}  // namespace libero::world
