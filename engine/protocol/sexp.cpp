@@ -44,13 +44,38 @@ std::string_view strip_plus(std::string_view text) {
   return text;
 }
 
-}  // namespace
-
 // ---------------------------------------------------------------- numbers
+
+// Fast path for the server's own format ("-12.34": sign, at most 15 digits,
+// optional fraction, no exponent). The digits form an exact integer below
+// 2^53 and 10^k (k <= 15) is exact, so one IEEE division gives the correctly
+// rounded result, the same as from_chars. Everything else takes from_chars.
+bool parse_plain_decimal(std::string_view text, double* out) {
+  static constexpr double kPow10[16] = {1e0, 1e1, 1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                        1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+  const char* p = text.data();
+  const char* end = p + text.size();
+  const bool negative = p != end && *p == '-';
+  if (negative) ++p;
+  uint64_t mantissa = 0;
+  int digits = 0, fraction_digits = 0;
+  for (; p != end && *p >= '0' && *p <= '9'; ++p, ++digits) mantissa = mantissa * 10 + static_cast<uint64_t>(*p - '0');
+  if (p != end && *p == '.') {
+    for (++p; p != end && *p >= '0' && *p <= '9'; ++p, ++digits, ++fraction_digits)
+      mantissa = mantissa * 10 + static_cast<uint64_t>(*p - '0');
+  }
+  if (p != end || digits == 0 || digits > 15) return false;
+  const double value = static_cast<double>(mantissa) / kPow10[fraction_digits];
+  *out = negative ? -value : value;
+  return true;
+}
+
+}  // namespace
 
 bool parse_double(std::string_view text, double* out) {
   text = strip_plus(text);
   if (text.empty()) return false;
+  if (parse_plain_decimal(text, out)) return true;
   // from_chars would accept "nan"/"inf"; they are never valid data here.
   // A cheap first-byte check keeps them out before parsing.
   const char c0 = text[0] == '-' && text.size() > 1 ? text[1] : text[0];
@@ -86,61 +111,6 @@ bool parse_int(std::string_view text, int* out) {
 }
 
 // ---------------------------------------------------------------- Value
-
-const Node* Value::node() const {
-  if (!valid()) return nullptr;
-  return &parser_->node(index_);
-}
-
-bool Value::is_list() const {
-  const Node* n = node();
-  return n != nullptr && n->is_list;
-}
-
-bool Value::is_atom() const {
-  const Node* n = node();
-  return n != nullptr && !n->is_list;
-}
-
-std::string_view Value::text() const {
-  const Node* n = node();
-  if (n == nullptr) return {};
-  return parser_->input().substr(n->begin, n->end - n->begin);
-}
-
-std::ptrdiff_t Value::offset() const {
-  const Node* n = node();
-  return n == nullptr ? -1 : static_cast<std::ptrdiff_t>(n->begin);
-}
-
-int Value::size() const {
-  const Node* n = node();
-  return n != nullptr && n->is_list ? static_cast<int>(n->child_count) : 0;
-}
-
-Value Value::first() const {
-  const Node* n = node();
-  if (n == nullptr || !n->is_list || n->first_child < 0) return Value();
-  return Value(parser_, n->first_child);
-}
-
-Value Value::next() const {
-  const Node* n = node();
-  if (n == nullptr || n->next_sibling < 0) return Value();
-  return Value(parser_, n->next_sibling);
-}
-
-Value Value::operator[](int i) const {
-  if (i < 0 || i >= size()) return Value();
-  Value v = first();
-  for (; i > 0; --i) v = v.next();
-  return v;
-}
-
-std::string_view Value::tag() const {
-  Value head = first();
-  return head.is_atom() ? head.text() : std::string_view();
-}
 
 bool Value::as_double(double* out) const { return is_atom() && parse_double(text(), out); }
 bool Value::as_float(float* out) const { return is_atom() && parse_float(text(), out); }

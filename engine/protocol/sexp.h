@@ -148,6 +148,51 @@ class Parser {
   std::string_view input_;
 };
 
+// ---- inline accessors (hot in the decoders)
+
+inline const Node* Value::node() const { return valid() ? &parser_->node(index_) : nullptr; }
+inline bool Value::is_list() const {
+  const Node* n = node();
+  return n != nullptr && n->is_list;
+}
+inline bool Value::is_atom() const {
+  const Node* n = node();
+  return n != nullptr && !n->is_list;
+}
+inline std::string_view Value::text() const {
+  const Node* n = node();
+  if (n == nullptr) return {};
+  return std::string_view(parser_->input().data() + n->begin, n->end - n->begin);
+}
+inline std::ptrdiff_t Value::offset() const {
+  const Node* n = node();
+  return n == nullptr ? -1 : static_cast<std::ptrdiff_t>(n->begin);
+}
+inline int Value::size() const {
+  const Node* n = node();
+  return n != nullptr && n->is_list ? static_cast<int>(n->child_count) : 0;
+}
+inline Value Value::first() const {
+  const Node* n = node();
+  if (n == nullptr || !n->is_list || n->first_child < 0) return Value();
+  return Value(parser_, n->first_child);
+}
+inline Value Value::next() const {
+  const Node* n = node();
+  if (n == nullptr || n->next_sibling < 0) return Value();
+  return Value(parser_, n->next_sibling);
+}
+inline Value Value::operator[](int i) const {
+  if (i < 0 || i >= size()) return Value();
+  Value v = first();
+  for (; i > 0; --i) v = v.next();
+  return v;
+}
+inline std::string_view Value::tag() const {
+  Value head = first();
+  return head.is_atom() ? head.text() : std::string_view();
+}
+
 // Strict, locale-independent number parsing shared by both codec directions.
 // Accepted: an optional '-' (or '+'), digits with an optional fraction, an
 // optional exponent ("-0.00", "12", "1.5e3", ".5"). Rejected: empty text,

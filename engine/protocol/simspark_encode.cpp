@@ -1,8 +1,9 @@
 // Action -> agent message. Every field is validated before anything is
 // written, so an invalid Action never produces half a message on the wire.
 // Numbers are printed fixed-point with at most 4 decimals and trailing zeros
-// removed ("-5", "0.5", "-3.1416"): locale-independent (std::to_chars),
-// precise to 1e-4 (well below what a 20 ms servo step resolves), and short.
+// removed ("-5", "0.5", "-3.1416"): locale-independent (integer digits, no
+// printf), precise to 1e-4 (well below what a 20 ms servo step resolves),
+// and short.
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -15,21 +16,34 @@ namespace libero::protocol {
 namespace {
 
 constexpr double kMaxAbsNumber = 1e6;  // keeps every number short; no effector needs more
-constexpr int kDecimals = 4;
 
-// Writes v into out (at least 32 bytes) and returns the length.
+// Writes v (finite, |v| <= kMaxAbsNumber) rounded to 4 decimals, half away
+// from zero, into out (at least 32 bytes); returns the length. Integer
+// arithmetic on v * 10^4 (at most 10^10, exact in int64) keeps it fast and
+// locale-free; trailing zeros and "-0" are dropped.
 size_t format_number(double v, char* out) {
-  char* end = std::to_chars(out, out + 32, v, std::chars_format::fixed, kDecimals).ptr;
-  // Trim "1.5000" -> "1.5", "2.0000" -> "2".
-  char* dot = static_cast<char*>(std::memchr(out, '.', static_cast<size_t>(end - out)));
-  if (dot != nullptr) {
-    while (end > dot + 1 && end[-1] == '0') --end;
-    if (end == dot + 1) end = dot;
-  }
-  size_t length = static_cast<size_t>(end - out);
-  if (length == 2 && out[0] == '-' && out[1] == '0') {  // "-0.00001" rounds to "-0"
-    out[0] = '0';
-    length = 1;
+  const long long scaled = std::llround(v * 10000.0);
+  unsigned long long magnitude = scaled < 0 ? static_cast<unsigned long long>(-scaled)
+                                            : static_cast<unsigned long long>(scaled);
+  size_t length = 0;
+  if (scaled < 0) out[length++] = '-';
+  unsigned long long integer = magnitude / 10000;
+  unsigned fraction = static_cast<unsigned>(magnitude % 10000);
+  char digits[24];
+  int n = 0;
+  do {
+    digits[n++] = static_cast<char>('0' + integer % 10);
+    integer /= 10;
+  } while (integer != 0);
+  while (n > 0) out[length++] = digits[--n];
+  if (fraction != 0) {
+    out[length++] = '.';
+    unsigned divisor = 1000;
+    while (fraction != 0) {
+      out[length++] = static_cast<char>('0' + fraction / divisor);
+      fraction %= divisor;
+      divisor /= 10;
+    }
   }
   return length;
 }
