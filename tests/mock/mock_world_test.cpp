@@ -1,0 +1,175 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <unistd.h>
+
+#include "core/math.h"
+#include "tools/mock/mock_world.h"
+
+using namespace libero;
+using namespace libero::mock;
+using libero::protocol::PlayMode;
+
+namespace {
+MockOptions default_options(uint32_t seed = 1) {
+  MockOptions options;
+  options.seed = seed;
+  auto model = load_mock_model(std::string(LIBERO_SOURCE_DIR) + "/robots/nao/mock.lua");
+  REQUIRE_MESSAGE(model.ok(), model.error().describe());
+  options.model = *model;
+  return options;
+}
+
+motion::SkillRequests stand() {
+  motion::SkillRequests r;
+  std::memset(&r, 0, sizeof r);
+  r.body = motion::kBodyStand;
+  return r;
+}
+
+// Runs `cycles` with the same request for robot 0 and standing for the rest.
+void run(MockWorld& world, const motion::SkillRequests& request, int cycles) {
+  static const motion::SkillRequests standing = stand();
+  const motion::SkillRequests* requests[kMaxMockRobots];
+  for (int i = 0; i < kMaxMockRobots; ++i) requests[i] = &standing;
+  requests[0] = &request;
+  for (int c = 0; c < cycles; ++c) world.step(requests);
+}
+}  // namespace
+
+TEST_CASE("mock model loads from data and rejects a broken file") {
+  auto options = default_options();
+  CHECK(options.model.max_forward == doctest::Approx(0.6));
+  CHECK(options.model.kicks[motion::kKickLong].distance == doctest::Approx(9.0));
+  std::string path = "/tmp/libero_mock_bad_" + std::to_string(getpid()) + ".lua";
+  std::ofstream(path) << "return { body_radius = 0.15, walk = { max_forward = 'fast' } }";
+  auto bad = load_mock_model(path);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message.find(path) != std::string::npos);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("walking forward reaches the speed limit and no more") {
+  MockWorld world(default_options());
+  world.referee().set_play_mode(PlayMode::PlayOn);  // before kick-off the referee would send it back
+  int me = world.add_robot(TeamSide::Left, 2);
+  world.place_robot(me, -5, 0, 0);
+  auto walk = stand();
+  walk.body = motion::kBodyWalkVelocity;
+  walk.walk_vx = 5.0;  // far above the limit
+  run(world, walk, 500);  // 10 s
+  const double travelled = world.robot(me).x + 5;
+  CHECK(travelled > 5.5);
+  CHECK(travelled < 6.0);  // 0.6 m/s for 10 s, less the acceleration phase
+  CHECK(world.world_state(me).self.x == doctest::Approx(world.robot(me).x));
+  CHECK(world.motion_status(me).walk_speed_x == doctest::Approx(0.6));
+}
+
+TEST_CASE("walk-to reaches the pose and reports done; the right team walks in its own frame") {
+  MockWorld world(default_options());
+  int right = world.add_robot(TeamSide::Right, 3);
+  auto go = stand();
+  go.body = motion::kBodyWalkTo;
+  go.target_x = -2;   // team frame: towards the own goal of the right team = world +x
+  go.target_y = 1;
+  go.target_heading = kPi / 2;
+  run(world, go, 1500);
+  const auto& ws = world.world_state(right);
+  CHECK(ws.self.x == doctest::Approx(-2).epsilon(0.05));
+  CHECK(ws.self.y == doctest::Approx(1).epsilon(0.05));
+  CHECK(world.robot(right).x == doctest::Approx(2).epsilon(0.05));  // world frame is mirrored
+  CHECK(world.robot(right).y == doctest::Approx(-1).epsilon(0.05));
+  CHECK(world.motion_status(right).state == motion::kSkillDone);
+  CHECK(ws.game.side == 2);
+}
+
+TEST_CASE("a long kick sends the ball about 9 m towards the target; out of reach it fails") {
+  MockWorld world(default_options(5));
+  world.referee().set_play_mode(PlayMode::PlayOn);
+  int me = world.add_robot(TeamSide::Left, 9);
+  world.place_robot(me, 0, 0, 0);
+  world.set_ball(0.25, 0);
+  auto kick = stand();
+  kick.body = motion::kBodyKick;
+  kick.kick_type = motion::kKickLong;
+  kick.kick_target_x = 10;
+  kick.kick_target_y = 0;
+  run(world, kick, 60);
+  CHECK(world.motion_status(me).state == motion::kSkillDone);
+  run(world, stand(), 600);
+  CHECK(world.ball_x() > 6.0);
+  CHECK(world.ball_x() < 12.5);
+  CHECK(std::fabs(std::atan2(world.ball_y(), world.ball_x())) < deg2rad(20));
+  CHECK(world.world_state(me).ball.x == doctest::Approx(world.ball_x()));
+
+  MockWorld far(default_options());
+  far.referee().set_play_mode(PlayMode::PlayOn);
+  int other = far.add_robot(TeamSide::Left, 9);
+  far.place_robot(other, 0, 0, 0);
+  far.set_ball(2.0, 0);
+  run(far, kick, 5);
+  CHECK(far.motion_status(other).state == motion::kSkillFailed);
+  CHECK(far.ball_x() == doctest::Approx(2.0));
+}
+
+TEST_CASE("walking into the ball dribbles it") {
+  MockWorld world(default_options());
+  world.referee().set_play_mode(PlayMode::PlayOn);
+  int me = world.add_robot(TeamSide::Left, 9);
+  world.place_robot(me, 0, 0, 0);
+  world.set_ball(0.5, 0);
+  auto walk = stand();
+  walk.body = motion::kBodyWalkVelocity;
+  walk.walk_vx = 0.5;
+  run(world, walk, 250);
+  CHECK(world.ball_x() > world.robot(me).x + 0.15);
+  CHECK(world.ball_x() > 2.0);
+}
+
+TEST_CASE("a goal in the mock world goes through the referee, seen from both sides") {
+  MockWorld world(default_options());
+  world.referee().set_play_mode(PlayMode::PlayOn);
+  int left = world.add_robot(TeamSide::Left, 9);
+  int right = world.add_robot(TeamSide::Right, 1);
+  world.place_robot(left, 10, 5, 0);
+  world.place_robot(right, 14, 5, kPi);
+  world.set_ball(14.0, 0.0, 3.0, 0.0);
+  run(world, stand(), 50);
+  CHECK(world.referee().state().score_left == 1);
+  CHECK(world.world_state(left).game.our_score == 1);
+  CHECK(world.world_state(right).game.their_score == 1);
+  CHECK(world.world_state(left).game.phase == world::kGameOurGoal);
+  CHECK(world.world_state(right).game.phase == world::kGameTheirGoal);
+}
+
+TEST_CASE("a knocked-over robot gets up after the get-up time") {
+  MockWorld world(default_options());
+  int me = world.add_robot(TeamSide::Left, 4);
+  world.knock_over(me);
+  run(world, stand(), 10);
+  CHECK(world.motion_status(me).getting_up == 1);
+  CHECK(world.world_state(me).self.fall == world::kFallFront);
+  run(world, stand(), 100);
+  CHECK(world.motion_status(me).getting_up == 0);
+  CHECK(world.world_state(me).self.fall == world::kFallNone);
+}
+
+TEST_CASE("same seed and requests give the same match") {
+  auto play = [](uint32_t seed) {
+    MockWorld world(default_options(seed));
+    world.referee().set_play_mode(PlayMode::PlayOn);
+    int me = world.add_robot(TeamSide::Left, 9);
+    world.place_robot(me, 0, 0, 0);
+    world.set_ball(0.25, 0);
+    auto kick = stand();
+    kick.body = motion::kBodyKick;
+    kick.kick_target_x = 10;
+    run(world, kick, 300);
+    return world.ball_y();
+  };
+  CHECK(play(3) == play(3));
+  CHECK(play(3) != play(4));
+}

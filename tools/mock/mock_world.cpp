@@ -1,0 +1,524 @@
+#include "tools/mock/mock_world.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/datafile.h"
+#include "core/math.h"
+
+namespace libero::mock {
+namespace {
+
+using protocol::PlayMode;
+
+constexpr double kStandingTorso = 0.38, kFallenTorso = 0.1;
+
+// Play mode from the point of view of `left` (true: we defend x = -15).
+world::GamePhase phase_for(PlayMode mode, bool left) {
+  using namespace world;
+  switch (mode) {
+    case PlayMode::BeforeKickOff: return kGameBeforeKickOff;
+    case PlayMode::PlayOn: return kGamePlayOn;
+    case PlayMode::GameOver: return kGameOver;
+    case PlayMode::Unknown: return kGameUnknown;
+    default: break;
+  }
+  // The other modes come in (left, right) pairs in both enums, in the same order.
+  static const PlayMode pairs[] = {PlayMode::KickOffLeft,  PlayMode::KickInLeft,   PlayMode::CornerKickLeft,
+                                   PlayMode::GoalKickLeft, PlayMode::OffsideLeft,  PlayMode::GoalLeft,
+                                   PlayMode::FreeKickLeft, PlayMode::DirectFreeKickLeft, PlayMode::PassLeft};
+  static const GamePhase ours[] = {kGameOurKickOff,  kGameOurKickIn,  kGameOurCornerKick,
+                                   kGameOurGoalKick, kGameOurOffside, kGameOurGoal,
+                                   kGameOurFreeKick, kGameOurDirectFreeKick, kGameOurPass};
+  for (int i = 0; i < 9; ++i) {
+    int l = static_cast<int>(pairs[i]);
+    int m = static_cast<int>(mode);
+    if (m == l || m == l + 1) return static_cast<GamePhase>(ours[i] + (((m == l) == left) ? 0 : 1));
+  }
+  return kGameUnknown;
+}
+
+double clamp_abs(double v, double limit) { return std::clamp(v, -limit, limit); }
+
+double approach(double current, double target, double max_change) {
+  return current + std::clamp(target - current, -max_change, max_change);
+}
+
+}  // namespace
+
+Result<MockModel> load_mock_model(const std::string& path) {
+  auto file = data::load_data_file(path);
+  if (!file.ok()) return file.error();
+  MockModel m;
+  data::FieldReader top(*file, file->root, "mock model");
+  m.body_radius = top.number("body_radius");
+  const data::Value* walk = top.map("walk");
+  const data::Value* kicks = top.map("kicks");
+  const data::Value* get_up = top.map("get_up");
+  const data::Value* motion_table = top.map("motion");
+  const data::Value* collisions = top.map("collisions");
+  const data::Value* ball = top.map("ball");
+  if (!top.ok()) return top.error();
+  if (auto s = top.finish(); !s.ok()) return s.error();
+
+  data::FieldReader w(*file, *walk, "walk");
+  m.max_forward = w.number("max_forward");
+  m.max_backward = w.number("max_backward");
+  m.max_side = w.number("max_side");
+  m.max_turn = w.number("max_turn");
+  m.acceleration = w.number("acceleration");
+  m.turn_acceleration = w.number("turn_acceleration");
+  m.walk_to_gain = w.number("walk_to_gain");
+  m.walk_to_turn_gain = w.number("walk_to_turn_gain");
+  m.walk_to_tolerance = w.number("walk_to_tolerance");
+  m.walk_to_heading_tolerance = w.number("walk_to_heading_tolerance");
+  if (auto s = w.finish(); !s.ok()) return s.error();
+
+  data::FieldReader k(*file, *kicks, "kicks");
+  const data::Value* kick_tables[motion::kKickTypeCount] = {k.map("long"), k.map("short")};
+  if (auto s = k.finish(); !s.ok()) return s.error();
+  const char* kick_names[motion::kKickTypeCount] = {"kicks.long", "kicks.short"};
+  for (int i = 0; i < motion::kKickTypeCount; ++i) {
+    data::FieldReader kr(*file, *kick_tables[i], kick_names[i]);
+    KickModel& km = m.kicks[i];
+    km.duration = kr.number("duration");
+    km.distance = kr.number("distance");
+    km.distance_sigma = kr.number("distance_sigma");
+    km.direction_sigma = kr.number("direction_sigma");
+    km.reach = kr.number("reach");
+    km.max_angle = kr.number("max_angle");
+    if (auto s = kr.finish(); !s.ok()) return s.error();
+  }
+  data::FieldReader g(*file, *get_up, "get_up");
+  m.get_up_duration = g.number("duration");
+  if (auto s = g.finish(); !s.ok()) return s.error();
+  data::FieldReader mo(*file, *motion_table, "motion");
+  m.motion_duration = mo.number("duration");
+  if (auto s = mo.finish(); !s.ok()) return s.error();
+  data::FieldReader c(*file, *collisions, "collisions");
+  m.fall_speed = c.number("fall_speed");
+  m.fall_probability = c.number("fall_probability");
+  if (auto s = c.finish(); !s.ok()) return s.error();
+  data::FieldReader b(*file, *ball, "ball");
+  m.ball_deceleration = b.number("rolling_deceleration");
+  m.ball_push_gain = b.number("push_gain");
+  if (auto s = b.finish(); !s.ok()) return s.error();
+  if (m.ball_deceleration <= 0 || m.max_forward <= 0 || m.body_radius <= 0)
+    return make_error(path + ": rolling_deceleration, max_forward and body_radius must be positive");
+  return m;
+}
+
+MockWorld::MockWorld(const MockOptions& options)
+    : options_(options), referee_(options.rules, options.seed), rng_(options.seed) {
+  ball_x_ = ball_y_ = 0;
+}
+
+double MockWorld::gaussian(double sigma) {
+  if (sigma <= 0) return 0;
+  std::normal_distribution<double> dist(0.0, sigma);
+  return dist(rng_);
+}
+
+int MockWorld::add_robot(TeamSide team, int unum, int type) {
+  if (robot_count_ >= kMaxMockRobots || unum < 1 || unum > world::kMaxTeamSize) return -1;
+  if (find_robot(team, unum) >= 0) return -1;
+  int i = robot_count_++;
+  MockRobot& r = robots_[i];
+  r = MockRobot{};
+  r.active = true;
+  r.team = team;
+  r.unum = unum;
+  r.type = type;
+  const double side = team == TeamSide::Left ? -1.0 : 1.0;
+  r.x = side * (1.0 + 1.2 * unum);
+  r.y = 0;
+  r.heading = team == TeamSide::Left ? 0.0 : kPi;
+  fill_views();
+  return i;
+}
+
+int MockWorld::find_robot(TeamSide team, int unum) const {
+  for (int i = 0; i < robot_count_; ++i)
+    if (robots_[i].team == team && robots_[i].unum == unum) return i;
+  return -1;
+}
+
+void MockWorld::place_robot(int index, double x, double y, double heading) {
+  MockRobot& r = robots_[index];
+  r.x = x;
+  r.y = y;
+  r.heading = normalize_angle(heading);
+  r.vx = r.vy = r.turn = 0;
+  fill_views();
+}
+
+void MockWorld::set_ball(double x, double y, double vx, double vy) {
+  ball_x_ = x;
+  ball_y_ = y;
+  ball_vx_ = vx;
+  ball_vy_ = vy;
+  fill_views();
+}
+
+void MockWorld::knock_over(int index) {
+  MockRobot& r = robots_[index];
+  r.fallen = true;
+  r.fall_time = 0;
+  r.vx = r.vy = r.turn = 0;
+  r.active_body = motion::kBodyGetUp;
+  r.skill_state = motion::kSkillRunning;
+}
+
+void MockWorld::move_robot(int index, double target_vx, double target_vy, double target_turn) {
+  MockRobot& r = robots_[index];
+  const MockModel& m = options_.model;
+  target_vx = std::clamp(target_vx, -m.max_backward, m.max_forward);
+  target_vy = clamp_abs(target_vy, m.max_side);
+  target_turn = clamp_abs(target_turn, m.max_turn);
+  // Combined limit: the walk cannot reach every axis' maximum at once.
+  double fx = target_vx >= 0 ? target_vx / m.max_forward : -target_vx / m.max_backward;
+  double load = std::hypot(fx, target_vy / m.max_side) + std::fabs(target_turn) / m.max_turn * 0.5;
+  if (load > 1.0) {
+    target_vx /= load;
+    target_vy /= load;
+    target_turn /= load;
+  }
+  const double dt = kCycleSeconds;
+  r.vx = approach(r.vx, target_vx, m.acceleration * dt);
+  r.vy = approach(r.vy, target_vy, m.acceleration * dt);
+  r.turn = approach(r.turn, target_turn, m.turn_acceleration * dt);
+  const double c = std::cos(r.heading), s = std::sin(r.heading);
+  r.x += (c * r.vx - s * r.vy) * dt;
+  r.y += (s * r.vx + c * r.vy) * dt;
+  r.heading = normalize_angle(r.heading + r.turn * dt);
+}
+
+void MockWorld::start_kick_if_possible(int index, const motion::SkillRequests& request) {
+  MockRobot& r = robots_[index];
+  const int type = std::clamp(request.kick_type, 0, motion::kKickTypeCount - 1);
+  const KickModel& k = options_.model.kicks[type];
+  const double dx = ball_x_ - r.x, dy = ball_y_ - r.y;
+  const double c = std::cos(r.heading), s = std::sin(r.heading);
+  const double forward = c * dx + s * dy, left = -s * dx + c * dy;
+  const double distance = std::hypot(forward, left);
+  const double angle = std::fabs(rad2deg(std::atan2(left, forward)));
+  const bool reachable = distance <= options_.model.body_radius + k.reach && angle <= k.max_angle;
+  r.skill_state = reachable ? motion::kSkillRunning : motion::kSkillFailed;
+}
+
+void MockWorld::release_kick(int index, const motion::SkillRequests& request) {
+  MockRobot& r = robots_[index];
+  const int type = std::clamp(request.kick_type, 0, motion::kKickTypeCount - 1);
+  const KickModel& k = options_.model.kicks[type];
+  // Kick target in the world frame.
+  double tx = request.kick_target_x, ty = request.kick_target_y;
+  if (r.team == TeamSide::Right) {
+    tx = -tx;
+    ty = -ty;
+  }
+  const double direction = std::atan2(ty - ball_y_, tx - ball_x_) + deg2rad(gaussian(k.direction_sigma));
+  double distance = k.distance;
+  if (type == motion::kKickShort) distance = std::min(distance, std::hypot(tx - ball_x_, ty - ball_y_));
+  distance = std::max(0.3, distance + gaussian(k.distance_sigma));
+  const double speed = std::sqrt(2.0 * options_.model.ball_deceleration * distance);
+  ball_vx_ = speed * std::cos(direction);
+  ball_vy_ = speed * std::sin(direction);
+  touched_[index] = true;
+  last_touch_ = index;
+  r.kick_released = true;
+}
+
+void MockWorld::apply_request(int index, const motion::SkillRequests& request) {
+  MockRobot& r = robots_[index];
+  const MockModel& m = options_.model;
+  const double dt = kCycleSeconds;
+
+  if (request.say) {
+    std::memcpy(r.last_say, request.say_text, sizeof r.last_say);
+    r.last_say[sizeof r.last_say - 1] = '\0';
+  }
+  if (request.beam && referee_.beam_allowed()) {
+    double x = std::clamp(request.beam_x, -15.0, 0.0), y = std::clamp(request.beam_y, -10.0, 10.0);
+    double heading = request.beam_heading;
+    if (r.team == TeamSide::Right) {
+      x = -x;
+      y = -y;
+      heading += kPi;
+    }
+    place_robot(index, x, y, heading);
+  }
+  if (r.fallen) {
+    r.fall_time += dt;
+    r.vx = r.vy = r.turn = 0;
+    if (r.fall_time >= m.get_up_duration) {
+      r.fallen = false;
+      r.active_body = motion::kBodyStand;
+      r.skill_state = motion::kSkillDone;
+      r.skill_time = 0;
+    }
+    return;
+  }
+  // A kick, once started, finishes before anything else; other skills switch at once.
+  const bool kicking = r.active_body == motion::kBodyKick && r.skill_state == motion::kSkillRunning;
+  if (!kicking && request.body != r.active_body) {
+    r.active_body = request.body;
+    r.skill_time = 0;
+    r.skill_state = motion::kSkillRunning;
+    r.kick_released = false;
+  }
+  const bool first_cycle = r.skill_time == 0;
+  r.skill_time += dt;
+
+  switch (r.active_body) {
+    case motion::kBodyWalkVelocity:
+      move_robot(index, request.walk_vx, request.walk_vy, request.walk_turn);
+      r.skill_state = motion::kSkillRunning;
+      break;
+    case motion::kBodyWalkTo: {
+      double tx = request.target_x, ty = request.target_y, th = request.target_heading;
+      if (r.team == TeamSide::Right) {
+        tx = -tx;
+        ty = -ty;
+        th += kPi;
+      }
+      const double dx = tx - r.x, dy = ty - r.y;
+      const double c = std::cos(r.heading), s = std::sin(r.heading);
+      const double forward = c * dx + s * dy, left = -s * dx + c * dy;
+      const double distance = std::hypot(dx, dy);
+      const double heading_error = normalize_angle(th - r.heading);
+      if (distance < m.walk_to_tolerance && std::fabs(heading_error) < m.walk_to_heading_tolerance) {
+        move_robot(index, 0, 0, 0);
+        r.skill_state = motion::kSkillDone;
+        break;
+      }
+      r.skill_state = motion::kSkillRunning;
+      if (distance > 0.5) {
+        // Far: face the target and walk forwards (the walk is fastest that way).
+        const double bearing = std::atan2(left, forward);
+        move_robot(index, m.walk_to_gain * forward, m.walk_to_gain * left * 0.3, m.walk_to_turn_gain * bearing);
+      } else {
+        move_robot(index, m.walk_to_gain * forward, m.walk_to_gain * left, m.walk_to_turn_gain * heading_error);
+      }
+      break;
+    }
+    case motion::kBodyKick: {
+      move_robot(index, 0, 0, 0);
+      if (first_cycle) start_kick_if_possible(index, request);
+      if (r.skill_state != motion::kSkillRunning) break;
+      const KickModel& k = options_.model.kicks[std::clamp(request.kick_type, 0, motion::kKickTypeCount - 1)];
+      if (!r.kick_released && r.skill_time >= k.duration / 2) release_kick(index, request);
+      if (r.skill_time >= k.duration) r.skill_state = motion::kSkillDone;
+      break;
+    }
+    case motion::kBodyMotion:
+      move_robot(index, 0, 0, 0);
+      r.skill_state = r.skill_time >= m.motion_duration ? motion::kSkillDone : motion::kSkillRunning;
+      break;
+    case motion::kBodyGetUp:
+      move_robot(index, 0, 0, 0);
+      r.skill_state = motion::kSkillDone;  // standing already
+      break;
+    case motion::kBodyStand:
+    default:
+      move_robot(index, 0, 0, 0);
+      r.skill_state = motion::kSkillDone;
+      break;
+  }
+}
+
+void MockWorld::roll_ball() {
+  const double dt = kCycleSeconds;
+  const double speed = std::hypot(ball_vx_, ball_vy_);
+  if (speed <= 0) return;
+  const double new_speed = std::max(0.0, speed - options_.model.ball_deceleration * dt);
+  const double mean = 0.5 * (speed + new_speed) / speed;
+  ball_x_ += ball_vx_ * mean * dt;
+  ball_y_ += ball_vy_ * mean * dt;
+  ball_vx_ *= new_speed / speed;
+  ball_vy_ *= new_speed / speed;
+}
+
+void MockWorld::resolve_contacts() {
+  const MockModel& m = options_.model;
+  const double ball_radius = options_.rules.ball_radius;
+  for (int i = 0; i < robot_count_; ++i) {
+    MockRobot& r = robots_[i];
+    if (!r.active) continue;
+    const double dx = ball_x_ - r.x, dy = ball_y_ - r.y;
+    const double d = std::hypot(dx, dy);
+    const double contact = m.body_radius + ball_radius;
+    if (d >= contact) continue;
+    const double nx = d > 1e-9 ? dx / d : std::cos(r.heading), ny = d > 1e-9 ? dy / d : std::sin(r.heading);
+    ball_x_ = r.x + nx * contact;
+    ball_y_ = r.y + ny * contact;
+    // The robot's own velocity along the contact normal, in the world frame.
+    const double c = std::cos(r.heading), s = std::sin(r.heading);
+    const double wvx = c * r.vx - s * r.vy, wvy = s * r.vx + c * r.vy;
+    const double push = std::max(0.0, wvx * nx + wvy * ny) * m.ball_push_gain;
+    const double along = ball_vx_ * nx + ball_vy_ * ny;
+    if (along < push) {
+      ball_vx_ += (push - along) * nx;
+      ball_vy_ += (push - along) * ny;
+    }
+    touched_[i] = true;
+    last_touch_ = i;
+  }
+  for (int i = 0; i < robot_count_; ++i) {
+    for (int j = i + 1; j < robot_count_; ++j) {
+      MockRobot& a = robots_[i];
+      MockRobot& b = robots_[j];
+      const double dx = b.x - a.x, dy = b.y - a.y;
+      const double d = std::hypot(dx, dy);
+      const double min_d = 2 * m.body_radius;
+      if (d >= min_d) continue;
+      const double nx = d > 1e-9 ? dx / d : 1.0, ny = d > 1e-9 ? dy / d : 0.0;
+      const double overlap = (min_d - d) / 2;
+      a.x -= nx * overlap;
+      a.y -= ny * overlap;
+      b.x += nx * overlap;
+      b.y += ny * overlap;
+      auto world_velocity = [](const MockRobot& r, double* vx, double* vy) {
+        const double c = std::cos(r.heading), s = std::sin(r.heading);
+        *vx = c * r.vx - s * r.vy;
+        *vy = s * r.vx + c * r.vy;
+      };
+      double avx, avy, bvx, bvy;
+      world_velocity(a, &avx, &avy);
+      world_velocity(b, &bvx, &bvy);
+      const double closing = (avx - bvx) * nx + (avy - bvy) * ny;
+      if (closing > m.fall_speed) {
+        std::uniform_real_distribution<double> u(0.0, 1.0);
+        if (!a.fallen && u(rng_) < m.fall_probability) knock_over(i);
+        if (!b.fallen && u(rng_) < m.fall_probability) knock_over(j);
+      }
+    }
+  }
+}
+
+void MockWorld::run_referee() {
+  sim::RefereeInput in;
+  in.ball_x = ball_x_;
+  in.ball_y = ball_y_;
+  in.ball_z = options_.rules.ball_radius;
+  in.ball_vx = ball_vx_;
+  in.ball_vy = ball_vy_;
+  const TeamSide goal = sim::goal_containing_ball(ball_x_, ball_y_, in.ball_z, options_.rules);
+  in.ball_in_left_goal = goal == TeamSide::Left;
+  in.ball_in_right_goal = goal == TeamSide::Right;
+  const double radius = options_.model.body_radius;
+  for (int i = 0; i < robot_count_; ++i) {
+    const MockRobot& r = robots_[i];
+    sim::RefereeRobot& rr = in.robots[in.robot_count++];
+    rr.team = r.team;
+    rr.unum = r.unum;
+    rr.x = r.x;
+    rr.y = r.y;
+    rr.z = r.fallen ? kFallenTorso : kStandingTorso;
+    rr.min_x = r.x - radius;
+    rr.max_x = r.x + radius;
+    rr.min_y = r.y - radius;
+    rr.max_y = r.y + radius;
+    rr.touched_ball = touched_[i];
+  }
+  sim::RefereeCommands out;
+  referee_.step(in, kCycleSeconds, &out);
+  if (out.place_ball) {
+    ball_x_ = out.ball_x;
+    ball_y_ = out.ball_y;
+    ball_vx_ = ball_vy_ = 0;
+  }
+  for (int k = 0; k < out.move_count; ++k) {
+    const int i = find_robot(out.moves[k].team, out.moves[k].unum);
+    if (i < 0) continue;
+    robots_[i].x = out.moves[k].x;
+    robots_[i].y = out.moves[k].y;
+    robots_[i].vx = robots_[i].vy = robots_[i].turn = 0;
+  }
+}
+
+void MockWorld::fill_views() {
+  const sim::GameState& game = referee_.state();
+  const double decel = options_.model.ball_deceleration;
+  for (int i = 0; i < robot_count_; ++i) {
+    const MockRobot& me = robots_[i];
+    const bool left = me.team == TeamSide::Left;
+    const double flip = left ? 1.0 : -1.0;  // world -> team frame for positions
+    world::WorldState& ws = world_[i];
+    std::memset(&ws, 0, sizeof ws);
+    ws.version = world::kWorldStateVersion;
+    ws.game.time = game.game_time;
+    ws.game.server_time = time();
+    ws.game.phase = phase_for(game.play_mode, left);
+    ws.game.raw_play_mode = static_cast<int32_t>(game.play_mode);
+    ws.game.our_score = left ? game.score_left : game.score_right;
+    ws.game.their_score = left ? game.score_right : game.score_left;
+    ws.game.side = left ? 1 : 2;
+    ws.game.unum = me.unum;
+    ws.game.robot_type = me.type;
+    ws.game.cycle = cycle_;
+
+    ws.self.x = flip * me.x;
+    ws.self.y = flip * me.y;
+    ws.self.heading = normalize_angle(me.heading + (left ? 0.0 : kPi));
+    ws.self.z = me.fallen ? kFallenTorso : kStandingTorso;
+    ws.self.pitch = me.fallen ? kPi / 2 : 0.0;
+    ws.self.position_sigma = 0.0;
+    ws.self.heading_sigma = 0.0;
+    ws.self.localised = 1;
+    ws.self.fall = me.fallen ? world::kFallFront : world::kFallNone;
+    ws.self.left_foot_contact = ws.self.right_foot_contact = me.fallen ? 0 : 1;
+
+    ws.ball.x = flip * ball_x_;
+    ws.ball.y = flip * ball_y_;
+    ws.ball.vx = flip * ball_vx_;
+    ws.ball.vy = flip * ball_vy_;
+    const double speed = std::hypot(ball_vx_, ball_vy_);
+    const double roll = speed > 0 ? speed / (2 * decel) : 0.0;  // distance to rest divided by speed
+    ws.ball.stop_x = ws.ball.x + ws.ball.vx * roll;
+    ws.ball.stop_y = ws.ball.y + ws.ball.vy * roll;
+    ws.ball.valid = 1;
+    ws.ball.last_seen_age = 0;
+    ws.ball.last_known_age = 0;
+    ws.ball.moving_towards_me =
+        speed > 0.2 && ((ws.self.x - ws.ball.x) * ws.ball.vx + (ws.self.y - ws.ball.y) * ws.ball.vy) > 0;
+
+    for (int j = 0; j < robot_count_; ++j) {
+      const MockRobot& other = robots_[j];
+      world::WsPlayer& p = (other.team == me.team ? ws.teammates : ws.opponents)[other.unum - 1];
+      p.valid = 1;
+      p.unum = other.unum;
+      p.x = flip * other.x;
+      p.y = flip * other.y;
+      p.heading = normalize_angle(other.heading + (left ? 0.0 : kPi));
+      p.fall = other.fallen ? world::kFallFront : world::kFallNone;
+      p.last_seen_age = 0;
+    }
+
+    motion::MotionStatus& st = status_[i];
+    st.active_body = me.active_body;
+    st.state = me.skill_state;
+    st.interruptible = !(me.fallen || (me.active_body == motion::kBodyKick && me.skill_state == motion::kSkillRunning));
+    st.getting_up = me.fallen ? 1 : 0;
+    st.kick_distance_estimate = options_.model.kicks[motion::kKickLong].distance;
+    st.walk_speed_x = me.vx;
+    st.walk_speed_y = me.vy;
+    st.walk_speed_turn = me.turn;
+  }
+}
+
+void MockWorld::step(const motion::SkillRequests* const* requests) {
+  std::fill(std::begin(touched_), std::end(touched_), false);
+  static const motion::SkillRequests kStand{};
+  for (int i = 0; i < robot_count_; ++i) {
+    const motion::SkillRequests* request = requests ? requests[i] : nullptr;
+    apply_request(i, request ? *request : kStand);
+  }
+  roll_ball();
+  resolve_contacts();
+  run_referee();
+  ++cycle_;
+  fill_views();
+}
+
+}  // namespace libero::mock

@@ -1,0 +1,125 @@
+// MockWorld: robots as bodies with walk limits, a kick model and a rolling
+// ball, plus the referee. Each cycle it reads one SkillRequests per robot and
+// writes one WorldState and MotionStatus per robot (side-normalised, perfect
+// perception), the same structs the engine hands to and takes from scripts.
+#pragma once
+
+#include <cstdint>
+#include <random>
+#include <string>
+
+#include "core/result.h"
+#include "motion/skill_requests.h"
+#include "tools/sim/referee/referee.h"
+#include "world/world_state.h"
+
+namespace libero::mock {
+
+using sim::TeamSide;
+
+struct KickModel {
+  double duration = 1.0, distance = 9.0, distance_sigma = 1.0;
+  double direction_sigma = 6.0;  // deg
+  double reach = 0.25, max_angle = 40;  // m beyond the body radius, deg
+};
+
+// The robot model of the mock world, loaded from robots/nao/mock.lua.
+struct MockModel {
+  double body_radius = 0.15;
+  double max_forward = 0.6, max_backward = 0.3, max_side = 0.3, max_turn = 1.6;
+  double acceleration = 1.0, turn_acceleration = 6.0;
+  double walk_to_gain = 1.5, walk_to_turn_gain = 2.5;
+  double walk_to_tolerance = 0.05, walk_to_heading_tolerance = 0.1;
+  KickModel kicks[motion::kKickTypeCount];
+  double get_up_duration = 2.0, motion_duration = 1.0;
+  double fall_speed = 0.6, fall_probability = 0.3;
+  double ball_deceleration = 0.6, ball_push_gain = 1.3;
+};
+
+Result<MockModel> load_mock_model(const std::string& path);
+
+struct MockOptions {
+  uint32_t seed = 1;
+  sim::RuleParameters rules;
+  MockModel model;
+};
+
+constexpr int kMaxMockRobots = 22;
+
+// Ground truth of one robot (world frame: left team defends x = -15).
+struct MockRobot {
+  bool active = false;
+  TeamSide team = TeamSide::Left;
+  int unum = 0;
+  int type = 0;
+  double x = 0, y = 0, heading = 0;
+  double vx = 0, vy = 0, turn = 0;          // robot frame, current
+  bool fallen = false;
+  double fall_time = 0;                     // s since it fell
+  int32_t active_body = motion::kBodyStand;
+  int32_t skill_state = motion::kSkillIdle;
+  double skill_time = 0;                    // s in the current body skill
+  bool kick_released = false;
+  char last_say[motion::kSayLength + 1] = {};
+};
+
+class MockWorld {
+ public:
+  explicit MockWorld(const MockOptions& options);
+
+  // Adds a robot standing at its own-half place; returns its index or -1.
+  int add_robot(TeamSide team, int unum, int type = 0);
+  int robot_count() const { return robot_count_; }
+  int find_robot(TeamSide team, int unum) const;  // -1 if absent
+  MockRobot& robot(int index) { return robots_[index]; }
+  const MockRobot& robot(int index) const { return robots_[index]; }
+
+  // Scene set-up (tests, trainer-like). World frame.
+  void place_robot(int index, double x, double y, double heading);
+  void set_ball(double x, double y, double vx = 0, double vy = 0);
+  void knock_over(int index);
+  sim::Referee& referee() { return referee_; }
+  const sim::Referee& referee() const { return referee_; }
+
+  // One 20 ms cycle: requests[i] belongs to robot i (nullptr: keep standing).
+  void step(const motion::SkillRequests* const* requests);
+
+  // What robot i's scripts see after the last step.
+  const world::WorldState& world_state(int index) const { return world_[index]; }
+  const motion::MotionStatus& motion_status(int index) const { return status_[index]; }
+
+  double ball_x() const { return ball_x_; }
+  double ball_y() const { return ball_y_; }
+  double ball_vx() const { return ball_vx_; }
+  double ball_vy() const { return ball_vy_; }
+  uint32_t cycle() const { return cycle_; }
+  double time() const { return cycle_ * kCycleSeconds; }
+  int last_touch_index() const { return last_touch_; }
+
+  static constexpr double kCycleSeconds = 0.02;
+
+ private:
+  void apply_request(int index, const motion::SkillRequests& request);
+  void move_robot(int index, double target_vx, double target_vy, double target_turn);
+  void start_kick_if_possible(int index, const motion::SkillRequests& request);
+  void release_kick(int index, const motion::SkillRequests& request);
+  void roll_ball();
+  void resolve_contacts();
+  void run_referee();
+  void fill_views();
+  double gaussian(double sigma);
+
+  MockOptions options_;
+  sim::Referee referee_;
+  std::mt19937 rng_;
+  int robot_count_ = 0;
+  MockRobot robots_[kMaxMockRobots];
+  world::WorldState world_[kMaxMockRobots] = {};
+  motion::MotionStatus status_[kMaxMockRobots] = {};
+  bool touched_[kMaxMockRobots] = {};
+  double ball_x_ = 0, ball_y_ = 0, ball_vx_ = 0, ball_vy_ = 0;
+  uint32_t cycle_ = 0;
+  int last_touch_ = -1;
+};
+
+}  // namespace libero::mock
