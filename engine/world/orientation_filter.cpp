@@ -7,8 +7,9 @@ namespace libero::world {
 namespace {
 constexpr double kGravity = 9.81;
 // Correction time constant of the accelerometer path: long enough that the
-// walk's sway accelerations average out, short enough to follow a fall.
-constexpr double kAccelTimeConstant = 0.25;  // s
+// walk's sway accelerations average out, the gyro (noise-free in SimSpark)
+// follows quick rotations such as falls on its own.
+constexpr double kAccelTimeConstant = 1.0;  // s
 }  // namespace
 
 void OrientationFilter::update(const Vec3& gyro, const Vec3& accel, bool has_accel, double dt) {

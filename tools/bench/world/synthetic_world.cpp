@@ -304,8 +304,16 @@ void SyntheticWorld::step(double vx, double vy, double turn, protocol::Percept* 
   Vec3 velocity = (Vec3(x_, y_, z_) - old_position) / kDt;
   Vec3 acceleration = (velocity - last_velocity_) / kDt;
   last_velocity_ = velocity;
-  // The walk's own accelerations are mostly the sway; model them as noise.
-  acceleration = Vec3(options_.accel_noise * gaussian(), options_.accel_noise * gaussian(),
+  // The walk's own accelerations: the lateral sway of the torso (a 2 Hz
+  // pendulum of sway_amplitude) and the vertical bob (4 Hz, 5 mm), both
+  // coherent, plus unmodelled noise. (The finite-difference acceleration of
+  // the path would mostly be the walk-noise model's white velocity steps.)
+  (void)acceleration;
+  double omega_step = 2 * kPi * 2.0;
+  double lateral = walking ? -omega_step * omega_step * options_.sway_amplitude * std::sin(walk_phase_) : 0.0;
+  double vertical = walking ? -4 * omega_step * omega_step * 0.005 * std::sin(2 * walk_phase_) : 0.0;
+  acceleration = rz(yaw_) * Vec3(0, lateral, vertical) +
+                 Vec3(options_.accel_noise * gaussian(), options_.accel_noise * gaussian(),
                       options_.accel_noise * gaussian());
   Vec3 specific_force = rotation.transpose() * (acceleration + Vec3(0, 0, kGravity));
   if (spike_pending_) {

@@ -29,6 +29,7 @@ struct SyntheticOptions {
   double sway_roll = deg2rad(3.0);    // torso sway while walking (amplitude)
   double sway_pitch = deg2rad(2.5);
   double lean_pitch = deg2rad(4.0);   // constant forward lean while walking
+  double sway_amplitude = 0.015;      // m, lateral torso sway (its acceleration reaches the ACC)
   double accel_noise = 0.8;           // m/s^2, unmodelled body accelerations
   bool head_scan = true;              // pan the head, else look straight ahead
   bool vision_noise = true;           // off: exact polar coordinates (still rounded)
