@@ -6,9 +6,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
 #include "motion/skill_requests.h"
+#include "script/cycle_trace.h"
 #include "world/world_state.h"
 
 namespace libero::script {
@@ -28,6 +30,13 @@ struct BehaviorStats {
   uint64_t reloads = 0;
   uint64_t failed_reloads = 0;
   bool in_fallback = false;
+  // Instrumentation (additive): durations of the last tick and of the last
+  // reload (included in the tick that ran it), Lua memory in use.
+  int64_t last_tick_ns = 0;
+  int64_t max_tick_ns = 0;
+  int64_t last_reload_ns = 0;
+  std::size_t memory_bytes = 0;
+  std::size_t peak_memory_bytes = 0;
 };
 
 class BehaviorHost {
@@ -47,7 +56,23 @@ class BehaviorHost {
 
   const BehaviorStats& stats() const { return stats_; }
 
+  // What the last tick produced besides requests: drawings, log lines, the
+  // option activation graph (fixed-size; the replay log copies it).
+  const CycleTrace& cycle_trace() const;
+  // The last reported load or runtime error ("lib/x.lua:12: message"),
+  // empty when the scripts run cleanly.
+  const std::string& last_error() const;
+  // Every API function visible to scripts plus the functions exported by
+  // the given library modules, sorted ("skill.walk", "lib.option.define").
+  // For tooling and the docs check; allocates, not for the cycle path.
+  std::vector<std::string> api_functions(const std::vector<std::string>& modules);
+  // Reloads now if the script directory changed (tick() calls this first).
+  // Returns true if new code was loaded. Exposed for tests and benches.
+  bool poll_reload();
+
  private:
+  bool load_scripts();
+
   BehaviorHostOptions options_;
   BehaviorStats stats_{};
   struct Impl;

@@ -1,0 +1,261 @@
+// The host drives the agent through the real default scripts, the sandbox
+// holds, and the API writes the requests the docs promise.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "script/behavior_host.h"
+#include "script_test_util.h"
+
+using namespace libero;
+using namespace libero::script;
+using namespace libero::script::testing;
+
+TEST_CASE("the default scripts drive the agent") {
+  BehaviorHost host(options_for(std::string(LIBERO_SOURCE_DIR) + "/scripts"));
+  Status started = host.start();
+  REQUIRE_MESSAGE(started.ok(), host.last_error());
+  TickDriver driver;
+
+  SUBCASE("before kick-off: beam to the formation position, stand, look at the ball") {
+    driver.world.game.phase = world::kGameBeforeKickOff;
+    driver.tick(host);
+    CHECK(driver.requests.beam == 1);
+    CHECK(driver.requests.beam_x < 0.0);  // own half
+    CHECK(driver.requests.body == motion::kBodyStand);
+    CHECK(driver.requests.head == motion::kHeadLookAtBall);
+    CHECK_FALSE(host.stats().in_fallback);
+  }
+  SUBCASE("playing without a ball: search (scan, then turn)") {
+    driver.world.ball.valid = 0;
+    driver.world.ball.last_seen_age = 100.0;
+    driver.tick(host);
+    CHECK(driver.requests.head == motion::kHeadScan);
+    for (int i = 0; i < 150; ++i) driver.tick(host);
+    CHECK(driver.requests.body == motion::kBodyWalkVelocity);
+    CHECK(driver.requests.walk_turn > 0.0);
+  }
+  SUBCASE("playing with a ball in view: walk to it, then kick") {
+    driver.world.ball.valid = 1;
+    driver.world.ball.x = 3.0;
+    driver.world.ball.y = 1.0;
+    driver.world.ball.last_seen_age = 0.0;
+    driver.tick(host);
+    driver.tick(host);
+    CHECK(driver.requests.body == motion::kBodyWalkTo);
+    CHECK(driver.requests.target_x < 3.0);
+    CHECK(driver.requests.target_x > 2.5);
+    const CycleTrace& trace = host.cycle_trace();
+    REQUIRE(trace.activation_count >= 2);
+    CHECK(std::string(trace.activations[0].option) == "play");
+    CHECK(std::string(trace.activations[0].state) == "approach");
+    CHECK(std::string(trace.activations[1].option) == "go_to_ball");
+    CHECK(trace.activations[1].depth == 1);
+    CHECK(std::string(trace.activations[1].params) == "distance=0.2");
+    CHECK(trace.drawing_count == 1);  // the path line
+    CHECK(trace.unum == 7);
+    // Stand on the approach point: go_to_ball reaches its target state, and
+    // the next cycle play switches to kick (action_done).
+    double heading = std::atan2(-1.0, 12.0);
+    driver.world.self.x = 3.0 - 0.2 * std::cos(heading);
+    driver.world.self.y = 1.0 - 0.2 * std::sin(heading);
+    driver.world.self.heading = heading;
+    driver.tick(host);
+    driver.tick(host);
+    driver.tick(host);
+    CHECK(driver.requests.body == motion::kBodyKick);
+    CHECK(driver.requests.kick_target_x == doctest::Approx(15.0));
+  }
+  CHECK(host.stats().runtime_errors == 0);
+}
+
+namespace {
+
+// Runs one entry module in a temp dir and returns the host after `ticks` ticks.
+struct OneScript {
+  TempScriptDir dir;
+  BehaviorHost host;
+  TickDriver driver;
+  explicit OneScript(const std::string& main_source, double budget_ms = 2.0, std::size_t memory = 64u << 20)
+      : host(make_options(budget_ms, memory)) {
+    copy_library(dir);
+    dir.write("main.lua", main_source);
+  }
+  BehaviorHostOptions make_options(double budget_ms, std::size_t memory) {
+    BehaviorHostOptions options = options_for(dir.path());
+    options.tick_budget_ms = budget_ms;
+    options.memory_limit_bytes = memory;
+    return options;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the sandbox hides os, io, ffi, debug and loaders") {
+  OneScript s(R"LUA(
+    local hidden = { "os", "io", "ffi", "debug", "jit", "load", "loadstring", "loadfile", "dofile",
+                     "getfenv", "setfenv", "collectgarbage", "newproxy", "coroutine", "package",
+                     "module", "gcinfo" }
+    for _, name in ipairs(hidden) do
+      if _G[name] ~= nil then error("visible: " .. name) end
+    end
+    assert(string.dump == nil and ("x").dump == nil, "string.dump visible")
+    assert(getmetatable("") == "string", "string metatable exposed")
+    assert(not pcall(require, "ffi"), "require ffi worked")
+    for _, bad in ipairs({ "../etc/passwd", "/etc/passwd", "..x", "a..b", "x.", "lib/option", "" }) do
+      local ok, message = pcall(require, bad)
+      assert(not ok and message:find("invalid module name"), "accepted " .. bad)
+    end
+    local ok, message = pcall(require, "no.such.module")
+    assert(not ok and message:find("not found"), message)
+    return function() skill.walk(0.1) end
+  )LUA");
+  REQUIRE_MESSAGE(s.host.start().ok(), s.host.last_error());
+  s.driver.tick(s.host);
+  CHECK(s.driver.requests.body == motion::kBodyWalkVelocity);
+  CHECK_FALSE(s.host.stats().in_fallback);
+}
+
+TEST_CASE("world views are read-only, bounded and do not allocate") {
+  OneScript s(R"LUA(
+    local me, ball, game = world.self, world.ball, world.game
+    return function()
+      assert(me.x == 1.5 and me.y == -2.0 and ball.x == 4.0 and game.unum == 7)
+      assert(world.teammates[7].x == 1.5 and world.teammates[7].valid == 1)
+      assert(#world.teammates == 11 and #world.opponents == 11)
+      assert(world.teammates[12] == nil)
+      assert(world.joint_angle(3) == 0.25)
+      assert(not pcall(world.joint_angle, 24) and not pcall(world.joint_angle, -1))
+      assert(not pcall(function() me.x = 3 end), "wrote through a view")
+      assert(not pcall(function() return ball + 1 end), "pointer arithmetic on a view")
+      assert(not pcall(function() return ball[100000] end), "indexed a view")
+      assert(not pcall(function() world.ball = nil end), "replaced world.ball")
+      assert(motion.status.kick_distance_estimate == 6.5)
+      -- Reading the world model allocates nothing (the allocator's own count).
+      local before = libero.memory_kb()
+      local sum = 0
+      for i = 1, 200 do
+        sum = sum + me.x + me.y + me.heading + ball.x + ball.y + ball.last_seen_age + game.time
+        local mate = world.teammates[(i % 11) + 1]
+        sum = sum + mate.x + mate.y + mate.valid + world.joint_angle(i % 24)
+      end
+      local after = libero.memory_kb()
+      if after ~= before then error(string.format("reading allocated %.3f kB", after - before)) end
+      skill.walk(sum > 0 and 0.3 or 0.0)
+    end
+  )LUA");
+  s.driver.world.self.x = 1.5;
+  s.driver.world.self.y = -2.0;
+  s.driver.world.ball.x = 4.0;
+  s.driver.world.teammates[6].valid = 1;
+  s.driver.world.teammates[6].x = 1.5;
+  s.driver.world.joint_angles[3] = 0.25;
+  s.driver.motion.kick_distance_estimate = 6.5;
+  REQUIRE_MESSAGE(s.host.start().ok(), s.host.last_error());
+  for (int i = 0; i < 5; ++i) s.driver.tick(s.host);
+  CHECK_MESSAGE(!s.host.stats().in_fallback, s.host.last_error());
+  CHECK(s.driver.requests.walk_vx == doctest::Approx(0.3));
+}
+
+TEST_CASE("skill functions write the requests; bad arguments are clear errors") {
+  OneScript s(R"LUA(
+    local step = 0
+    return function()
+      step = step + 1
+      if step == 1 then skill.walk(0.2, -0.1, 0.3); skill.look_at(1, 2); skill.say("hi!") end
+      if step == 2 then skill.walk_to(-3, 4, 1.5); skill.scan(); skill.beam(-5, 1, 0.5) end
+      if step == 3 then skill.kick(15, 0.5, "short"); skill.look_fixed(0.4, -0.2) end
+      if step == 4 then skill.play("wave_hello"); skill.look_at_ball() end
+      if step == 5 then skill.get_up() end
+      if step == 6 then
+        local function fails(f, ...)
+          local ok, message = pcall(f, ...)
+          assert(not ok, "no error")
+          return message
+        end
+        assert(fails(skill.walk, 0/0):find("finite"))
+        assert(fails(skill.walk, "fast"):find("vx must be a finite number"))
+        assert(fails(skill.walk_to, 1, math.huge):find("finite"))
+        assert(fails(skill.kick, 1, 2, "banana"):find("unknown kick type"))
+        assert(fails(skill.say, "has space"):find("not allowed"))
+        assert(fails(skill.say, "(paren)"):find("not allowed"))
+        assert(fails(skill.say, string.rep("x", 21)):find("1..20"))
+        assert(fails(skill.play, string.rep("x", 32)):find("1..31"))
+        assert(fails(skill.play, 5):find("string"))
+        assert(fails(draw.line, 0, 0, 1):find("number"))
+        assert(fails(draw.circle, 0, 0, 1, "ultraviolet"):find("unknown color"))
+        assert(fails(libero.set_role, string.rep("r", 16)):find("at most"))
+        skill.stand()
+      end
+    end
+  )LUA");
+  REQUIRE_MESSAGE(s.host.start().ok(), s.host.last_error());
+  const motion::SkillRequests& r = s.driver.requests;
+  s.driver.tick(s.host);
+  CHECK(r.body == motion::kBodyWalkVelocity);
+  CHECK(r.walk_vx == doctest::Approx(0.2));
+  CHECK(r.walk_vy == doctest::Approx(-0.1));
+  CHECK(r.walk_turn == doctest::Approx(0.3));
+  CHECK(r.head == motion::kHeadLookAt);
+  CHECK(r.head_target_y == doctest::Approx(2.0));
+  CHECK(r.say == 1);
+  CHECK(std::string(r.say_text) == "hi!");
+  s.driver.tick(s.host);
+  CHECK(r.say == 0);  // requests are per cycle
+  CHECK(r.body == motion::kBodyWalkTo);
+  CHECK(r.target_x == doctest::Approx(-3.0));
+  CHECK(r.target_heading == doctest::Approx(1.5));
+  CHECK(r.head == motion::kHeadScan);
+  CHECK(r.beam == 1);
+  CHECK(r.beam_x == doctest::Approx(-5.0));
+  CHECK(r.beam_heading == doctest::Approx(0.5));
+  s.driver.tick(s.host);
+  CHECK(r.body == motion::kBodyKick);
+  CHECK(r.kick_type == motion::kKickShort);
+  CHECK(r.kick_target_y == doctest::Approx(0.5));
+  CHECK(r.head == motion::kHeadFixed);
+  CHECK(r.head_pitch == doctest::Approx(-0.2));
+  s.driver.tick(s.host);
+  CHECK(r.body == motion::kBodyMotion);
+  CHECK(std::string(r.motion_name) == "wave_hello");
+  s.driver.tick(s.host);
+  CHECK(r.body == motion::kBodyGetUp);
+  s.driver.tick(s.host);
+  CHECK_MESSAGE(!s.host.stats().in_fallback, s.host.last_error());
+  CHECK(r.body == motion::kBodyStand);
+}
+
+TEST_CASE("drawings, log lines and role land in the cycle trace, bounded") {
+  OneScript s(R"LUA(
+    return function()
+      libero.set_role("striker")
+      draw.point(1, 2, "red")
+      draw.line(0, 0, 3, 4, 0x00FF00)
+      draw.circle(1, 1, 0.5)
+      draw.text(2, 2, "a long label that will be cut at thirty-nine characters", "blue")
+      log.info("ball at %.2f", 2.25)
+      print("printed", 3)
+      for i = 1, 200 do draw.point(i, 0) end
+      for i = 1, 40 do log.debug("line %d", i) end
+    end
+  )LUA");
+  REQUIRE_MESSAGE(s.host.start().ok(), s.host.last_error());
+  s.driver.tick(s.host);
+  const CycleTrace& t = s.host.cycle_trace();
+  CHECK(std::string(t.role) == "striker");
+  REQUIRE(t.drawing_count == kMaxDrawings);
+  CHECK(t.drawings_dropped == 204 - kMaxDrawings);
+  CHECK(t.drawings[0].kind == DrawKind::Point);
+  CHECK(t.drawings[0].rgba == 0xFF0000FFu);
+  CHECK(t.drawings[1].kind == DrawKind::Line);
+  CHECK(t.drawings[1].rgba == 0x00FF00FFu);
+  CHECK(t.drawings[1].y2 == doctest::Approx(4.0));
+  CHECK(t.drawings[2].radius == doctest::Approx(0.5));
+  CHECK(std::strlen(t.drawings[3].text) == kDrawTextLength);
+  CHECK(t.log_count == kMaxLogLines);
+  CHECK(std::string(t.log[0].text) == "ball at 2.25");
+  CHECK(std::string(t.log[1].text) == "printed 3");
+  CHECK(t.log_dropped == 42 - kMaxLogLines);
+  CHECK_FALSE(t.fallback);
+}

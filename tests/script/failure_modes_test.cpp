@@ -1,0 +1,156 @@
+// Nothing a script does can crash or freeze the agent: endless loops (also
+// ones that catch the budget error), memory bombs, deep recursion, odd error
+// values, bad entry modules. Each ends in the safe fallback with a report.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "script/behavior_host.h"
+#include "script_test_util.h"
+
+using namespace libero;
+using namespace libero::script;
+using namespace libero::script::testing;
+
+namespace {
+
+struct Run {
+  TempScriptDir dir;
+  BehaviorHostOptions options;
+  Run(const std::string& main_source, std::size_t memory = 64u << 20) {
+    dir.write("main.lua", main_source);
+    options = options_for(dir.path());
+    options.memory_limit_bytes = memory;
+  }
+};
+
+// Starts, ticks `ticks` times, checks the host ends in the fallback with an
+// error mentioning `expected`, and that it keeps ticking afterwards.
+void expect_fallback(const std::string& source, const std::string& expected, std::size_t memory = 64u << 20) {
+  Run run(source, memory);
+  BehaviorHost host(run.options);
+  REQUIRE_MESSAGE(host.start().ok(), host.last_error());
+  TickDriver driver;
+  for (int i = 0; i < 3; ++i) driver.tick(host);
+  CHECK(host.stats().in_fallback);
+  CHECK(host.stats().runtime_errors == 1);
+  CHECK_MESSAGE(host.last_error().find(expected) != std::string::npos, host.last_error());
+  CHECK(driver.requests.body == motion::kBodyStand);
+  CHECK(driver.requests.head == motion::kHeadScan);
+}
+
+}  // namespace
+
+TEST_CASE("a tight endless loop is cut off by the tick budget") {
+  expect_fallback("return function()\n  while true do end\nend\n", "main.lua:2: tick budget exceeded");
+}
+
+TEST_CASE("an endless loop that catches the budget error with pcall is still cut off") {
+  expect_fallback("return function()\n  while true do pcall(function() while true do end end) end\nend\n",
+                  "tick budget exceeded");
+  expect_fallback("return function()\n  while true do xpcall(function() while true do end end, function(e) return e end) end\nend\n",
+                  "tick budget exceeded");
+  expect_fallback("return function()\n  while true do xpcall(error, function() while true do end end) end\nend\n",
+                  "tick budget exceeded");
+}
+
+TEST_CASE("endless loops hidden in metamethods and library callbacks are cut off") {
+  expect_fallback("local t = setmetatable({}, { __index = function() while true do end end })\n"
+                  "return function() return t.x end\n", "tick budget exceeded");
+  expect_fallback("return function()\n  local t = {}\n  for i = 1, 100 do t[i] = i end\n"
+                  "  table.sort(t, function(a, b) while true do end end)\nend\n", "tick budget exceeded");
+  expect_fallback("return function()\n  local s = string.rep('a', 100)\n"
+                  "  s:gsub('a', function() while true do end end)\nend\n", "tick budget exceeded");
+}
+
+TEST_CASE("a slow but finite tick over the budget is cut off too") {
+  expect_fallback("return function()\n  local x = 0\n  for i = 1, 1e10 do x = x + i end\nend\n", "tick budget exceeded");
+}
+
+TEST_CASE("memory is bounded per state") {
+  constexpr std::size_t kLimit = 8u << 20;
+  // One big allocation.
+  expect_fallback("return function() local s = string.rep('x', 32 * 1024 * 1024) end\n", "not enough memory", kLimit);
+  // Growth across ticks (each tick keeps 1 MB more).
+  Run run("local keep = {}\nreturn function() keep[#keep + 1] = string.rep('y', 1024 * 1024) .. #keep end\n", kLimit);
+  BehaviorHost host(run.options);
+  REQUIRE(host.start().ok());
+  TickDriver driver;
+  for (int i = 0; i < 20; ++i) driver.tick(host);
+  CHECK(host.stats().in_fallback);
+  CHECK(host.stats().peak_memory_bytes <= kLimit);
+  CHECK(host.last_error().find("not enough memory") != std::string::npos);
+  // Catching the memory error does not help either.
+  expect_fallback("return function()\n  local t = {}\n  while true do pcall(function() t[#t + 1] = string.rep('z', 65536) .. #t end) end\nend\n",
+                  "", kLimit);
+}
+
+TEST_CASE("a memory limit too small for the state itself fails start cleanly") {
+  Run run("return function() end\n", 1024);
+  BehaviorHost host(run.options);
+  CHECK_FALSE(host.start().ok());
+  TickDriver driver;
+  driver.tick(host);
+  CHECK(host.stats().in_fallback);
+  CHECK(driver.requests.head == motion::kHeadScan);
+}
+
+TEST_CASE("deep recursion and odd error values are runtime errors") {
+  expect_fallback("local function f(n) return 1 + f(n + 1) end\nreturn function() f(1) end\n", "stack overflow");
+  expect_fallback("return function() error({ code = 1 }) end\n", "error value is a table");
+  expect_fallback("return function() error(setmetatable({}, { __tostring = function() while true do end end })) end\n",
+                  "error value is a table");
+  expect_fallback("return function() error() end\n", "error value is a nil");
+}
+
+TEST_CASE("load-time failures: endless top-level loop, bad entry value, missing files") {
+  {
+    Run run("while true do end\n");
+    BehaviorHost host(run.options);
+    CHECK_FALSE(host.start().ok());
+    CHECK(host.last_error().find("tick budget exceeded") != std::string::npos);
+  }
+  {
+    Run run("return 42\n");
+    BehaviorHost host(run.options);
+    CHECK_FALSE(host.start().ok());
+    CHECK(host.last_error().find("must return a function") != std::string::npos);
+  }
+  {
+    Run run("return { tick = function() skill.walk(0.25) end }\n");
+    BehaviorHost host(run.options);
+    REQUIRE(host.start().ok());
+    TickDriver driver;
+    driver.tick(host);
+    CHECK(driver.requests.walk_vx == doctest::Approx(0.25));
+  }
+  {
+    Run run("return function() end\n");
+    run.options.entry = "missing";
+    BehaviorHost host(run.options);
+    CHECK_FALSE(host.start().ok());
+    CHECK(host.last_error().find("module 'missing' not found") != std::string::npos);
+  }
+  {
+    BehaviorHost host(options_for("/nonexistent/libero/scripts"));
+    CHECK_FALSE(host.start().ok());
+    TickDriver driver;
+    driver.tick(host);
+    CHECK(host.stats().in_fallback);
+  }
+  {
+    Run run("\x1bLJ binary\n");
+    BehaviorHost host(run.options);
+    CHECK_FALSE(host.start().ok());
+    CHECK(host.last_error().find("precompiled chunks are not allowed") != std::string::npos);
+  }
+}
+
+TEST_CASE("tick without start runs the fallback") {
+  BehaviorHost host(options_for("/tmp"));
+  TickDriver driver;
+  driver.tick(host);
+  CHECK(host.stats().in_fallback);
+  CHECK(driver.requests.body == motion::kBodyStand);
+  CHECK(driver.requests.head == motion::kHeadScan);
+}
