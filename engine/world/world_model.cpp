@@ -169,7 +169,9 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   self.odometry_x += oc * dx - os * dy;
   self.odometry_y += os * dx + oc * dy;
   self.odometry_heading = normalize_angle(self.odometry_heading + dheading);
-  if (teleported) m.localizer.notify_teleport();
+  // Falls end in impacts that can look like a teleport: only an upright
+  // robot's spike counts (beams and referee moves leave it upright).
+  if (teleported && m.fall == kFallNone && tilt < kUprightTilt) m.localizer.notify_teleport();
   m.localizer.predict(dx, dy, dheading);
   m.localizer.advance_time(dt);
 
@@ -188,7 +190,9 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
     context.own_team_length = static_cast<int>(options_.team_name.size());
     context.own_unum = game.unum;
     build_observations(percept.vision, context, &m.observations);
-    m.localizer.update(m.observations, we_are_left);
+    // Lying on the ground the camera height and tilt are guesses: the
+    // pose is carried by the gyro until we are up again.
+    if (m.fall == kFallNone) m.localizer.update(m.observations, we_are_left);
   }
   Pose2 pose = m.localizer.pose();
   self.x = pose.x;

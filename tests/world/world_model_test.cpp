@@ -375,3 +375,35 @@ TEST_CASE("update does not allocate in steady state") {
   CHECK(after == before);
   CHECK(rig.model.state().teammates[2].valid == 1);
 }
+
+TEST_CASE("a fall backwards: fall state, no false teleport, localised again after getting up") {
+  synthetic::SyntheticOptions o;
+  o.seed = 14;
+  Rig rig(o);
+  rig.sim.place(-3, -2, 0.2);
+  rig.walk(3);
+  REQUIRE(rig.model.state().self.localised == 1);
+  // Tipping over backwards in 0.4 s, landing with an impact spike.
+  for (int i = 1; i <= 20; ++i) {
+    double f = i / 20.0;
+    rig.sim.set_posture(0, -deg2rad(85) * f, 0.355 - 0.25 * f, i == 20);
+    rig.step(0, 0, 0);
+  }
+  for (int i = 0; i < 100; ++i) rig.step(0, 0, 0);
+  CHECK(rig.model.state().self.fall == kFallBack);
+  CHECK(rig.model.state().self.z < 0.2);
+  // The landing spike was not taken for a teleport: the track survives.
+  CHECK(rig.model.state().self.localised == 1);
+  // Getting up in 1 s, then walking on.
+  for (int i = 1; i <= 50; ++i) {
+    double f = 1.0 - i / 50.0;
+    rig.sim.set_posture(0, -deg2rad(85) * f, 0.355 - 0.25 * f);
+    rig.step(0, 0, 0);
+  }
+  rig.sim.release_posture();
+  CHECK(rig.model.state().self.fall == kFallNone);
+  std::vector<double> errors = rig.walk(3, 1.0);
+  CHECK(median(errors) < 0.1);
+  CHECK(rig.model.state().self.localised == 1);
+  CHECK(rig.heading_error() < deg2rad(3));
+}

@@ -98,6 +98,14 @@ void SyntheticWorld::teleport(double x, double y, double heading, bool spike) {
   spike_pending_ = spike;
 }
 
+void SyntheticWorld::set_posture(double roll, double pitch, double torso_height, bool impact) {
+  posture_override_ = true;
+  posture_roll_ = roll;
+  posture_pitch_ = pitch;
+  posture_height_ = torso_height;
+  if (impact) spike_pending_ = true;
+}
+
 void SyntheticWorld::set_ball(double x, double y, double vx, double vy) {
   double s = options_.left_side ? 1 : -1;
   ball_x_ = s * x;
@@ -273,6 +281,11 @@ void SyntheticWorld::step(double vx, double vy, double turn, protocol::Percept* 
   roll_ += 0.3 * (target_roll - roll_);
   pitch_ += 0.3 * (target_pitch - pitch_);
   z_ = 0.355 + (walking ? 0.005 * std::sin(2 * walk_phase_) : 0.0);
+  if (posture_override_) {
+    roll_ = posture_roll_;
+    pitch_ = posture_pitch_;
+    z_ = posture_height_;
+  }
 
   // Ball rolls with exponentially decaying speed; the field walls bounce it.
   double decay = std::exp(-kDt / kBallTau);

@@ -49,6 +49,11 @@ class SyntheticWorld {
   // Moves the robot like a beam/referee move: the next percept carries the
   // accelerometer spike the server produces unless `spike` is false.
   void teleport(double x, double y, double heading, bool spike = true);
+  // Overrides the torso tilt and height (a fall, lying, getting up) until
+  // release_posture(); `impact` puts the landing's accelerometer spike into
+  // the next percept.
+  void set_posture(double roll, double pitch, double torso_height, bool impact = false);
+  void release_posture() { posture_override_ = false; }
   // Ball in our team frame.
   void set_ball(double x, double y, double vx, double vy);
   // Another robot (our team frame); fallen robots lie on the ground.
@@ -90,6 +95,8 @@ class SyntheticWorld {
   Mat3 last_rotation_ = Mat3::Identity();
   Vec3 last_velocity_ = Vec3::Zero();
   bool spike_pending_ = false;
+  bool posture_override_ = false;
+  double posture_roll_ = 0, posture_pitch_ = 0, posture_height_ = 0.355;
   double ball_x_ = 0, ball_y_ = 0, ball_vx_ = 0, ball_vy_ = 0;
   double time_ = 0, walk_phase_ = 0;
   long cycle_ = 0;
