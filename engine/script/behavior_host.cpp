@@ -16,6 +16,14 @@
 #include "script/script_api.h"
 #include "script/script_files.h"
 
+// (core/log.h's LIBERO_LOG cannot be used here: its parameter named `level`
+// also replaces the `level()` call inside the macro.)
+#define SCRIPT_LOG(lvl, ...)                                                   \
+  do {                                                                         \
+    if (static_cast<int>(lvl) >= static_cast<int>(::libero::log::level()))    \
+      ::libero::log::write(lvl, "script", __VA_ARGS__);                        \
+  } while (0)
+
 namespace libero::script {
 
 namespace {
@@ -141,13 +149,13 @@ Status BehaviorHost::start() {
   if (!loaded) {
     stats_.in_fallback = true;
     impl.last_error = loaded.error().message;
-    log::write(log::Level::Error, "script", "%s", impl.last_error.c_str());
+    SCRIPT_LOG(log::Level::Error, "%s", impl.last_error.c_str());
     return loaded;
   }
   if (options_.watch) {
     Status watched = impl.files.watch();
     impl.watching = watched.ok();
-    if (!watched) log::write(log::Level::Warn, "script", "hot reload off: %s", watched.error().message.c_str());
+    if (!watched) SCRIPT_LOG(log::Level::Warn, "hot reload off: %s", watched.error().message.c_str());
   }
   if (!load_scripts()) {
     stats_.in_fallback = true;
@@ -190,7 +198,7 @@ bool BehaviorHost::load_scripts() {
     lua_settop(L, base);
     ++stats_.failed_reloads;
     impl.last_error = first_line(impl.error_text);
-    log::write(log::Level::Error, "script", "load failed, %s: %s", impl.entry_ref == LUA_NOREF ? "no behaviour running"
+    SCRIPT_LOG(log::Level::Error, "load failed, %s: %s", impl.entry_ref == LUA_NOREF ? "no behaviour running"
                                                                           : "previous code keeps running",
               impl.error_text);
     return false;
@@ -202,7 +210,7 @@ bool BehaviorHost::load_scripts() {
   luaL_unref(L, LUA_REGISTRYINDEX, impl.env_ref);
   impl.entry_ref = entry;
   impl.env_ref = env;
-  if (stats_.in_fallback) log::write(log::Level::Info, "script", "scripts loaded, leaving the safe fallback");
+  if (stats_.in_fallback) SCRIPT_LOG(log::Level::Info, "scripts loaded, leaving the safe fallback");
   stats_.in_fallback = false;
   impl.last_error.clear();
   return true;
@@ -217,11 +225,11 @@ bool BehaviorHost::poll_reload() {
   if (!loaded) {
     ++stats_.failed_reloads;
     impl.last_error = loaded.error().message;
-    log::write(log::Level::Error, "script", "reload failed: %s", impl.last_error.c_str());
+    SCRIPT_LOG(log::Level::Error, "reload failed: %s", impl.last_error.c_str());
   } else if (load_scripts()) {
     ++stats_.reloads;
     ok = true;
-    log::write(log::Level::Info, "script", "reloaded %zu script files", impl.files.file_count());
+    SCRIPT_LOG(log::Level::Info, "reloaded %zu script files", impl.files.file_count());
   }
   stats_.last_reload_ns = monotonic_ns() - start;
   return ok;
@@ -273,7 +281,7 @@ void BehaviorHost::tick(const world::WorldState& world, const motion::MotionStat
       // "error in error handling"; say what really happened.
       if (impl.last_error.find(kind) == std::string::npos && std::strcmp(kind, "runtime error") != 0)
         impl.last_error = std::string(kind) + " (" + impl.last_error + ")";
-      log::write(log::Level::Error, "script", "%s, safe fallback until the next good save: %s", kind, impl.error_text);
+      SCRIPT_LOG(log::Level::Error, "%s, safe fallback until the next good save: %s", kind, impl.error_text);
     }
   }
   if (stats_.in_fallback) write_fallback(&impl.requests);
@@ -283,6 +291,7 @@ void BehaviorHost::tick(const world::WorldState& world, const motion::MotionStat
 
   stats_.memory_bytes = impl.guard.bytes_in_use;
   stats_.peak_memory_bytes = impl.guard.peak_bytes;
+  stats_.lua_allocations = impl.guard.allocations;
   stats_.last_tick_ns = monotonic_ns() - start;
   stats_.max_tick_ns = std::max(stats_.max_tick_ns, stats_.last_tick_ns);
 }

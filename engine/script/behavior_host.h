@@ -37,6 +37,7 @@ struct BehaviorStats {
   int64_t last_reload_ns = 0;
   std::size_t memory_bytes = 0;
   std::size_t peak_memory_bytes = 0;
+  uint64_t lua_allocations = 0;  // growing allocations by the Lua state so far
 };
 
 class BehaviorHost {

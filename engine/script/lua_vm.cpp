@@ -3,6 +3,7 @@
 #include <lua.hpp>
 
 #include <cstdlib>
+#include <ctime>
 
 #include "core/clock.h"
 
@@ -30,14 +31,30 @@ void* bounded_alloc(void* user, void* block, std::size_t old_size, std::size_t n
     return nullptr;
   }
   guard->bytes_in_use = guard->bytes_in_use - old_size + new_size;
+  if (new_size > old_size) ++guard->allocations;
   if (guard->bytes_in_use > guard->peak_bytes) guard->peak_bytes = guard->bytes_in_use;
   return grown;
+}
+
+int64_t thread_cpu_ns() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
 }
 
 void budget_hook(lua_State* L, lua_Debug* where) {
   LuaGuard* guard = lua_vm_guard(L);
   if (guard->deadline_ns == INT64_MAX) return;
-  if (!guard->budget_tripped && monotonic_ns() < guard->deadline_ns) return;
+  if (!guard->budget_tripped) {
+    int64_t now = monotonic_ns();
+    if (now < guard->deadline_ns) return;
+    int64_t cpu_used = thread_cpu_ns() - guard->cpu_start_ns;
+    if (cpu_used < guard->budget_ns) {
+      // Preempted, not busy: wait for the CPU budget that is left.
+      guard->deadline_ns = now + (guard->budget_ns - cpu_used);
+      return;
+    }
+  }
   // Once tripped, every later check fails too, so a script that catches the
   // error with pcall cannot keep running.
   guard->budget_tripped = true;
@@ -79,6 +96,8 @@ void lua_vm_close(lua_State* L) {
 void lua_vm_arm(LuaGuard* guard, int64_t budget_ns) {
   guard->budget_tripped = false;
   guard->memory_tripped = false;
+  guard->budget_ns = budget_ns;
+  guard->cpu_start_ns = thread_cpu_ns();
   guard->deadline_ns = monotonic_ns() + budget_ns;
 }
 

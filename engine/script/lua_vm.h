@@ -1,9 +1,11 @@
 // LuaVm: one LuaJIT state with a bounded allocator and a tick budget.
 // The JIT compiler is switched off for the whole state: LuaJIT runs no hooks
 // inside compiled traces, so a `while true do end` that got compiled could
-// never be interrupted. The interpreter checks the instruction-count hook,
-// which compares the clock against the deadline every kBudgetCheckInterval
-// instructions and raises an error once it has passed.
+// never be interrupted. The interpreter calls an instruction-count hook every
+// kBudgetCheckInterval instructions; it compares the monotonic clock (cheap)
+// with the deadline and, once that has passed, the thread's CPU time (a
+// syscall, so only then): the budget is CPU time, so a tick that was merely
+// preempted on a loaded machine is not cut off, while a runaway loop is.
 #pragma once
 
 #include <cstddef>
@@ -19,7 +21,10 @@ struct LuaGuard {
   std::size_t bytes_in_use = 0;
   std::size_t peak_bytes = 0;
   std::size_t limit_bytes = 0;
-  int64_t deadline_ns = INT64_MAX;  // INT64_MAX: no budget armed
+  uint64_t allocations = 0;         // growing (re)allocations ever made, for benchmarks
+  int64_t deadline_ns = INT64_MAX;  // monotonic; INT64_MAX: no budget armed
+  int64_t budget_ns = 0;
+  int64_t cpu_start_ns = 0;         // thread CPU time when armed
   bool budget_tripped = false;      // the deadline passed inside Lua
   bool memory_tripped = false;      // an allocation was refused
 };
