@@ -16,14 +16,6 @@
 #include "script/script_api.h"
 #include "script/script_files.h"
 
-// (core/log.h's LIBERO_LOG cannot be used here: its parameter named `level`
-// also replaces the `level()` call inside the macro.)
-#define SCRIPT_LOG(lvl, ...)                                                   \
-  do {                                                                         \
-    if (static_cast<int>(lvl) >= static_cast<int>(::libero::log::level()))    \
-      ::libero::log::write(lvl, "script", __VA_ARGS__);                        \
-  } while (0)
-
 namespace libero::script {
 
 namespace {
@@ -45,6 +37,22 @@ void write_fallback(motion::SkillRequests* requests) {
   std::memset(requests, 0, sizeof *requests);
   requests->body = motion::kBodyStand;  // stand keeps balance; get-up stays automatic
   requests->head = motion::kHeadScan;   // look around to re-find the ball
+}
+
+// One debug line per cycle: "play/approach > go_to_ball/walk(distance=0.2)".
+void log_activation_graph(const CycleTrace& trace) {
+  char line[768];
+  std::size_t used = 0;
+  for (int i = 0; i < trace.activation_count && used < sizeof line; ++i) {
+    const ActivationEntry& e = trace.activations[i];
+    int n = std::snprintf(line + used, sizeof line - used, "%s%s/%s%s%s%s", i ? " > " : "", e.option,
+                          e.state, e.params[0] ? "(" : "", e.params, e.params[0] ? ")" : "");
+    if (n < 0) break;
+    used += static_cast<std::size_t>(n);
+  }
+  if (used >= sizeof line) used = sizeof line - 1;
+  line[used] = '\0';
+  LOG_DEBUG("script", "tick %llu activation: %s", static_cast<unsigned long long>(trace.tick), line);
 }
 
 // First line of a (traceback-extended) message.
@@ -73,6 +81,7 @@ struct BehaviorHost::Impl {
   int env_ref = LUA_NOREF;    // sandbox environment of the running code
   int entry_ref = LUA_NOREF;  // the function run each tick
 
+  bool had_good_code = false;  // scripts loaded at least once
   std::string last_error;
   char error_text[2048] = {};
 };
@@ -149,13 +158,13 @@ Status BehaviorHost::start() {
   if (!loaded) {
     stats_.in_fallback = true;
     impl.last_error = loaded.error().message;
-    SCRIPT_LOG(log::Level::Error, "%s", impl.last_error.c_str());
+    LOG_ERROR("script", "%s", impl.last_error.c_str());
     return loaded;
   }
   if (options_.watch) {
     Status watched = impl.files.watch();
     impl.watching = watched.ok();
-    if (!watched) SCRIPT_LOG(log::Level::Warn, "hot reload off: %s", watched.error().message.c_str());
+    if (!watched) LOG_WARN("script", "hot reload off: %s", watched.error().message.c_str());
   }
   if (!load_scripts()) {
     stats_.in_fallback = true;
@@ -198,7 +207,7 @@ bool BehaviorHost::load_scripts() {
     lua_settop(L, base);
     ++stats_.failed_reloads;
     impl.last_error = first_line(impl.error_text);
-    SCRIPT_LOG(log::Level::Error, "load failed, %s: %s", impl.entry_ref == LUA_NOREF ? "no behaviour running"
+    LOG_ERROR("script", "load failed, %s: %s", impl.entry_ref == LUA_NOREF ? "no behaviour running"
                                                                           : "previous code keeps running",
               impl.error_text);
     return false;
@@ -210,7 +219,8 @@ bool BehaviorHost::load_scripts() {
   luaL_unref(L, LUA_REGISTRYINDEX, impl.env_ref);
   impl.entry_ref = entry;
   impl.env_ref = env;
-  if (stats_.in_fallback) SCRIPT_LOG(log::Level::Info, "scripts loaded, leaving the safe fallback");
+  if (stats_.in_fallback && impl.had_good_code) LOG_INFO("script", "scripts loaded, leaving the safe fallback");
+  impl.had_good_code = true;
   stats_.in_fallback = false;
   impl.last_error.clear();
   return true;
@@ -225,11 +235,11 @@ bool BehaviorHost::poll_reload() {
   if (!loaded) {
     ++stats_.failed_reloads;
     impl.last_error = loaded.error().message;
-    SCRIPT_LOG(log::Level::Error, "reload failed: %s", impl.last_error.c_str());
+    LOG_ERROR("script", "reload failed: %s", impl.last_error.c_str());
   } else if (load_scripts()) {
     ++stats_.reloads;
     ok = true;
-    SCRIPT_LOG(log::Level::Info, "reloaded %zu script files", impl.files.file_count());
+    LOG_INFO("script", "reloaded %zu script files", impl.files.file_count());
   }
   stats_.last_reload_ns = monotonic_ns() - start;
   return ok;
@@ -281,11 +291,12 @@ void BehaviorHost::tick(const world::WorldState& world, const motion::MotionStat
       // "error in error handling"; say what really happened.
       if (impl.last_error.find(kind) == std::string::npos && std::strcmp(kind, "runtime error") != 0)
         impl.last_error = std::string(kind) + " (" + impl.last_error + ")";
-      SCRIPT_LOG(log::Level::Error, "%s, safe fallback until the next good save: %s", kind, impl.error_text);
+      LOG_ERROR("script", "%s, safe fallback until the next good save: %s", kind, impl.error_text);
     }
   }
   if (stats_.in_fallback) write_fallback(&impl.requests);
   trace->fallback = stats_.in_fallback;
+  if (log::level() == log::Level::Debug) log_activation_graph(*trace);
   std::memcpy(trace->role, impl.api.role, sizeof trace->role);
   *requests = impl.requests;
 

@@ -501,8 +501,7 @@ int api_log_write(lua_State* L) {
   }
   static constexpr log::Level kLevels[] = {log::Level::Debug, log::Level::Info, log::Level::Warn,
                                            log::Level::Error};
-  if (static_cast<int>(kLevels[level]) >= static_cast<int>(log::level()))
-    log::write(kLevels[level], "script", "%.*s", static_cast<int>(length > 400 ? 400 : length), text);
+  LIBERO_LOG(kLevels[level], "script", "%.*s", static_cast<int>(length > 400 ? 400 : length), text);
   return 0;
 }
 

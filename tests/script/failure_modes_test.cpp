@@ -101,6 +101,8 @@ TEST_CASE("deep recursion and odd error values are runtime errors") {
   expect_fallback("return function() error(setmetatable({}, { __tostring = function() while true do end end })) end\n",
                   "error value is a table");
   expect_fallback("return function() error() end\n", "error value is a nil");
+  expect_fallback("local t = setmetatable({}, {})\ngetmetatable(t).__index = function(self, k) return self[k] end\n"
+                  "return function() return t.x end\n", "stack overflow");
 }
 
 TEST_CASE("load-time failures: endless top-level loop, bad entry value, missing files") {

@@ -375,6 +375,7 @@ void measure_reloads(int reloads, int period_us, std::vector<double>* latencies,
     sleep_until(next);
   }
   for (int version = 1; version <= reloads; ++version) {
+    sleep_until(next);
     tick();
     next += period_us * 1000LL;
     int64_t phase_ns = static_cast<int64_t>((version * 7919) % period_us) * 1000;
@@ -389,6 +390,9 @@ void measure_reloads(int reloads, int period_us, std::vector<double>* latencies,
       next += period_us * 1000LL;
       if (game.requests.say && expected == game.requests.say_text) {
         latencies->push_back(static_cast<double>(monotonic_ns() - written) / 1e6);
+        if (std::getenv("BENCH_VERBOSE"))
+          std::fprintf(stderr, "period %d us, edit %d at phase %.2f ms: %.2f ms after %d ticks\n", period_us, version,
+                       static_cast<double>(phase_ns) / 1e6, latencies->back(), i + 1);
         seen = true;
       }
     }
