@@ -19,7 +19,7 @@ constexpr double kParticleTemper = 0.5;
 
 // EKF measurement model.
 constexpr double kEkfLandmarkRadialBase = 0.03, kEkfLandmarkRadialPerMetre = 0.012;
-constexpr double kEkfLandmarkBearing = 0.015;  // rad (~0.9 deg: tilt and neck errors)
+constexpr double kEkfLandmarkBearing = 0.008;  // rad (~0.46 deg: tilt and neck errors)
 constexpr double kEkfLinePointBase = 0.04, kEkfLinePointPerMetre = 0.015;
 constexpr double kEkfLinePointInflation = 2.0;  // points of one line are correlated
 constexpr double kGateLandmark = 18.4;          // chi2(2), 99.99 %
@@ -434,12 +434,11 @@ void Localizer::update(const Observations& obs, bool we_are_left) {
   bool pf_confident = pf_cluster_weight_ > 0.5 && pf_position_spread_ < 0.35 && pf_heading_spread_ < 0.2 &&
                       pf_best_fit_ > kPoorFit;
   if (!ekf_active_) {
-    if (pf_confident) {
-      ekf_reset(pf_estimate_, pf_position_spread_ > 0.1 ? pf_position_spread_ : 0.1,
-                pf_heading_spread_ > 0.05 ? pf_heading_spread_ : 0.05);
-      time_since_good_frame_ = 0;
-    }
-    return;
+    if (!pf_confident) return;
+    // Start from the particle cluster with a weak prior (the cluster is only
+    // as precise as the particle spacing) and let this same frame refine it.
+    ekf_reset(pf_estimate_, pf_position_spread_ > 0.25 ? pf_position_spread_ : 0.25,
+              pf_heading_spread_ > 0.1 ? pf_heading_spread_ : 0.1);
   }
 
   int accepted = 0, rejected = 0;

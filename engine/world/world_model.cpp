@@ -22,9 +22,14 @@ namespace {
 
 constexpr double kCycle = 0.02;
 constexpr double kNeverSeen = 1e9;
-// Teleports (beam, referee moves) show up as one-cycle accelerometer spikes
-// far beyond anything walking or falling produces (simspark-facts.md 5.5).
-constexpr double kTeleportAccel = 60.0;  // m/s^2
+// Teleports (init, beam, referee moves) set the torso to z = 0.4 with zero
+// velocity. The real server then shows (samples/simspark-0.7.2-session.txt)
+// a few cycles of free fall (ACC ~ 0: the soles start 1.5 cm above the
+// ground) and a 2-5 g landing; a robot that was moving fast also gets a
+// spike from the zeroed velocity (simspark-facts.md 5.5). An upright robot
+// is never weightless otherwise.
+constexpr double kAirborneAccel = 0.3 * 9.81;  // m/s^2
+constexpr double kTeleportAccel = 60.0;        // m/s^2
 constexpr double kFallenTilt = deg2rad(50), kUprightTilt = deg2rad(30);
 constexpr double kPlayerForgetAge = 30.0;  // s
 
@@ -73,6 +78,7 @@ struct WorldModel::Impl {
   Observations observations;
   double last_server_time = -1;
   int fall = kFallNone;
+  bool airborne = false;
   double own_ball_seen_age = kNeverSeen;
   double ball_known_age = kNeverSeen;
   char outgoing[protocol::kMaxSayLength + 1] = {};
@@ -138,8 +144,10 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   bool has_accel = percept.has_accel && finite(percept.accel);
   Vec3 gyro = has_gyro ? Vec3(from_rsg(percept.gyro) * deg2rad(1.0)) : Vec3::Zero();
   Vec3 accel = has_accel ? from_rsg(percept.accel) : Vec3(0, 0, 9.81);
-  bool teleported = has_accel && accel.norm() > kTeleportAccel;
-  m.orientation.update(gyro, accel, has_accel && !teleported, dt);
+  bool airborne = has_accel && accel.norm() < kAirborneAccel;
+  bool teleported = (airborne && !m.airborne) || (has_accel && accel.norm() > kTeleportAccel);
+  m.airborne = airborne;
+  m.orientation.update(gyro, accel, has_accel && !teleported && !airborne, dt);
   self.roll = m.orientation.roll();
   self.pitch = m.orientation.pitch();
   double tilt = std::acos(std::cos(self.roll) * std::cos(self.pitch));

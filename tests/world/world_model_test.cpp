@@ -98,14 +98,14 @@ TEST_CASE("right team: the same walk in the mirrored frame") {
 }
 
 TEST_CASE("kidnapped robot: flags itself lost and relocalises") {
-  for (int spike = 0; spike < 2; ++spike) {
+  for (int free_fall = 0; free_fall < 2; ++free_fall) {
     synthetic::SyntheticOptions o;
-    o.seed = 10 + spike;
+    o.seed = 10 + free_fall;
     Rig rig(o);
     rig.sim.place(-5, 0, 0);
     rig.walk(5);
     REQUIRE(rig.position_error() < 0.2);
-    rig.sim.teleport(8, -6, 2.5, spike == 1);
+    rig.sim.teleport(8, -6, 2.5, free_fall == 1);
     double kidnapped_at = rig.sim.time();
     double confidently_wrong = 0, recovered_at = -1;
     while (rig.sim.time() - kidnapped_at < 6.0) {
@@ -115,7 +115,7 @@ TEST_CASE("kidnapped robot: flags itself lost and relocalises") {
       if (recovered_at < 0 && localised && rig.position_error() < 0.3 && rig.heading_error() < deg2rad(10))
         recovered_at = rig.sim.time();
     }
-    CAPTURE(spike);
+    CAPTURE(free_fall);
     REQUIRE(recovered_at > 0);
     CHECK(recovered_at - kidnapped_at < 2.0);
     CHECK(confidently_wrong < 0.5);

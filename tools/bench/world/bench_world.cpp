@@ -141,7 +141,7 @@ void run_walk(uint64_t seed, bool left, bool hard, double seconds, AccuracyResul
 // Kidnaps the robot every `period` seconds; returns recovery times (s):
 // first moment after which the pose is localised, within 0.3 m and 10 deg
 // for at least 0.5 s.
-void run_kidnap(uint64_t seed, bool spike, bool hard, int kidnaps, std::vector<double>* recovery, int* failures) {
+void run_kidnap(uint64_t seed, bool free_fall, bool hard, int kidnaps, std::vector<double>* recovery, int* failures) {
   synthetic::SyntheticOptions options = scenario_options(seed + 1000, true, hard);
   synthetic::SyntheticWorld sim(options);
   world::WorldModelOptions wo;
@@ -153,7 +153,7 @@ void run_kidnap(uint64_t seed, bool spike, bool hard, int kidnaps, std::vector<d
   const double period = 10.0;
   for (int n = 0; n <= kidnaps; ++n) {
     if (n > 0) {
-      sim.teleport(driver.uniform(-13, 13), driver.uniform(-9, 9), driver.uniform(-kPi, kPi), spike);
+      sim.teleport(driver.uniform(-13, 13), driver.uniform(-9, 9), driver.uniform(-kPi, kPi), free_fall);
       driver.next_target();
     }
     double start = sim.time(), good_since = -1, recovered = -1;
@@ -226,7 +226,7 @@ int main(int argc, char** argv) {
     std::vector<double> recovery;
     int failures = 0;
     for (int s = 1; s <= seeds; ++s) run_kidnap(static_cast<uint64_t>(s), spike, hard, kidnaps, &recovery, &failures);
-    static const char* names[3] = {"with the server's teleport accelerometer spike", "no hint, vision only",
+    static const char* names[3] = {"with the server's teleport signature: free fall, landing", "no hint, vision only",
                                    "hard scenario, no hint"};
     std::printf("kidnap (%s): %zu recovered, %d not within 10 s; recovery median %.2f s  p90 %.2f s  max %.2f s\n",
                 names[variant], recovery.size(), failures, percentile(recovery, 0.5), percentile(recovery, 0.9),

@@ -93,9 +93,9 @@ void SyntheticWorld::place(double x, double y, double heading) {
   last_velocity_.setZero();
 }
 
-void SyntheticWorld::teleport(double x, double y, double heading, bool spike) {
+void SyntheticWorld::teleport(double x, double y, double heading, bool free_fall) {
   place(x, y, heading);
-  spike_pending_ = spike;
+  teleport_cycles_ = free_fall ? 3 : 0;
 }
 
 void SyntheticWorld::set_posture(double roll, double pitch, double torso_height, bool impact) {
@@ -329,8 +329,14 @@ void SyntheticWorld::step(double vx, double vy, double turn, protocol::Percept* 
                  Vec3(options_.accel_noise * gaussian(), options_.accel_noise * gaussian(),
                       options_.accel_noise * gaussian());
   Vec3 specific_force = rotation.transpose() * (acceleration + Vec3(0, 0, kGravity));
+  // After a teleport the real server shows free fall while the soles drop
+  // the last 1.5 cm (ACC ~ 0 for two cycles), then a ~3 g landing.
+  if (teleport_cycles_ > 0) {
+    specific_force = teleport_cycles_ > 1 ? Vec3(0, 0, 0.01) : Vec3(0, -0.06, 3 * kGravity);
+    --teleport_cycles_;
+  }
   if (spike_pending_) {
-    specific_force += Vec3(40, -120, 250);
+    specific_force += Vec3(0, -0.5, 3.7 * kGravity);  // a landing after a fall
     spike_pending_ = false;
   }
   out->has_gyro = true;

@@ -46,9 +46,10 @@ class SyntheticWorld {
 
   // Places the robot (our team frame), upright, without a teleport spike.
   void place(double x, double y, double heading);
-  // Moves the robot like a beam/referee move: the next percept carries the
-  // accelerometer spike the server produces unless `spike` is false.
-  void teleport(double x, double y, double heading, bool spike = true);
+  // Moves the robot like a beam/referee move: the next percepts carry the
+  // server's accelerometer signature (two cycles of free fall, then a ~3 g
+  // landing) unless `free_fall` is false.
+  void teleport(double x, double y, double heading, bool free_fall = true);
   // Overrides the torso tilt and height (a fall, lying, getting up) until
   // release_posture(); `impact` puts the landing's accelerometer spike into
   // the next percept.
@@ -95,6 +96,7 @@ class SyntheticWorld {
   Mat3 last_rotation_ = Mat3::Identity();
   Vec3 last_velocity_ = Vec3::Zero();
   bool spike_pending_ = false;
+  int teleport_cycles_ = 0;
   bool posture_override_ = false;
   double posture_roll_ = 0, posture_pitch_ = 0, posture_height_ = 0.355;
   double ball_x_ = 0, ball_y_ = 0, ball_vx_ = 0, ball_vy_ = 0;
