@@ -1,34 +1,372 @@
-// PLACEHOLDER motion system (issue: motion). It holds every joint at its
-// zero-pose angle with a proportional velocity command; it does not walk,
-// kick or get up yet.
+// MotionSystem: picks the body skill for this cycle (automatic get-up first,
+// then the behaviours' request), runs it, adds the head, and hands every
+// joint target to the joint controller.
 #include "motion/motion_system.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <memory>
 
+#include "core/log.h"
 #include "core/math.h"
+#include "motion/head.h"
+#include "motion/imu_filter.h"
+#include "motion/joint_controller.h"
+#include "motion/keyframe.h"
+#include "motion/leg_ik.h"
+#include "motion/motion_library.h"
+#include "motion/walk.h"
+#include "motion/walk_params.h"
+#include "robot/description.h"
 
 namespace libero::motion {
 
-struct MotionSystem::Impl {};
+namespace {
+
+// Targets are for the cycle in which this cycle's command acts (k+2).
+constexpr double kLookahead = kCycleSeconds;  // the player advances one cycle itself
+constexpr double kBlendSeconds = 0.25;        // keyframe pose -> walk pose hand-over
+constexpr int kMaxGetUpAttempts = 1000;
+
+enum class Mode { Walk, Keyframe, GetUp, Kick };
+enum class KickPhase { Approach, Swing };
+
+// Ball placement relative to the torso for a right-foot kick (robot frame).
+struct KickSpec {
+  const char* motion;
+  double ball_x, ball_y;      // where the ball should be before the swing
+  double distance;            // m, measured median (docs/benchmarks.md)
+};
+constexpr KickSpec kKicks[kKickTypeCount] = {
+    {"kick_long", 0.19, -0.06, 8.0},
+    {"kick_short", 0.17, -0.06, 3.0},
+};
+
+}  // namespace
+
+struct MotionSystem::Impl {
+  robot::RobotDescription description;
+  JointController controller;
+  ImuFilter imu;
+  WalkEngine walk;
+  KeyframePlayer player;
+  HeadControl head;
+  std::unique_ptr<MotionLibrary> library;
+  std::unique_ptr<WalkParams> walk_params;
+  std::unique_ptr<Reloader<MotionLibrary>> motion_reloader;
+  std::unique_ptr<Reloader<WalkParams>> walk_reloader;
+
+  Mode mode = Mode::Walk;
+  KickPhase kick_phase = KickPhase::Approach;
+  bool kick_left_foot = false;
+  int getup_attempts = 0;
+  int32_t last_body = -1;
+  char last_motion_name[kMotionNameLength + 1] = {};
+  double last_kick_x = 1e9, last_kick_y = 1e9;
+  bool skill_done = false, skill_failed = false;
+
+  bool started = false;
+  double measured[kJointCount] = {};
+  double target[kJointCount] = {};
+  double velocity[kJointCount] = {};
+  double blend_from[kJointCount] = {};
+  double blend_left = 0;
+  int joint_count = kJointCountWithoutToes;
+};
 
 MotionSystem::MotionSystem(const MotionOptions& options) : options_(options), impl_(new Impl) {}
-MotionSystem::~MotionSystem() { delete impl_; }
+MotionSystem::~MotionSystem() {
+  if (impl_->motion_reloader) impl_->motion_reloader->stop();
+  if (impl_->walk_reloader) impl_->walk_reloader->stop();
+  delete impl_;
+}
 
-Status MotionSystem::load() { return {}; }
+double MotionSystem::estimated_pitch() const { return impl_->imu.pitch(); }
+double MotionSystem::estimated_roll() const { return impl_->imu.roll(); }
+int MotionSystem::fall_state() const { return static_cast<int>(impl_->imu.fall()); }
 
-void MotionSystem::step(const protocol::Percept&, const world::WorldState& world,
-                        const SkillRequests& requests, protocol::Action* action) {
-  constexpr double kGain = 10.0;       // 1/s: closes a 0.1 rad error in about 0.1 s
-  constexpr double kMaxSpeed = 6.1395;  // rad/s, the server's clamp
-  int joints = joint_count_for_type(options_.robot_type);
-  for (int j = 0; j < joints; ++j) {
-    double v = std::clamp(-kGain * world.joint_angles[j], -kMaxSpeed, kMaxSpeed);
-    action->joint_set[j] = true;
-    action->joint_velocity[j] = static_cast<float>(v);
+Status MotionSystem::load() {
+  Impl& m = *impl_;
+  if (options_.robot_type < 0 || options_.robot_type > 4)
+    return make_error("motion: robot type must be 0-4");
+  auto description = robot::load_robot_description(options_.robots_dir, "nao", options_.robot_type);
+  if (!description.ok()) return description.error();
+  m.description = std::move(description.value());
+  m.joint_count = joint_count_for_type(options_.robot_type);
+
+  JointLimit limits[kJointCount];
+  for (int j = 0; j < kJointCount; ++j) {
+    const robot::JointDesc& d = m.description.joints[j];
+    limits[j].exists = d.exists && j < m.joint_count;
+    limits[j].min_angle = d.min_angle;
+    limits[j].max_angle = d.max_angle;
+    limits[j].max_speed = d.max_speed;
   }
-  status_.active_body = requests.body;
-  status_.state = kSkillRunning;
-  status_.interruptible = 1;
+  m.controller.configure(limits, {});
+
+  std::string motions_dir = options_.robots_dir + "/nao/motions";
+  auto library = load_motion_dir(motions_dir);
+  if (!library.ok()) return library.error();
+  for (const char* needed : {"getup_front", "getup_back", "kick_long", "kick_short"})
+    if (!library->find(needed)) return make_error(motions_dir + ": motion '" + needed + "' missing");
+  m.library = std::make_unique<MotionLibrary>(std::move(library.value()));
+
+  std::string walk_file =
+      options_.walk_file.empty() ? options_.robots_dir + "/nao/walk.lua" : options_.walk_file;
+  int type = options_.robot_type;
+  auto params = load_walk_file(walk_file, type);
+  if (!params.ok()) return params.error();
+  m.walk_params = std::make_unique<WalkParams>(params.value());
+  m.walk.configure(leg_geometry_from(m.description), *m.walk_params);
+
+  if (options_.reload_poll_seconds > 0) {
+    m.motion_reloader = std::make_unique<Reloader<MotionLibrary>>(
+        motions_dir, [](const std::string& dir) { return load_motion_dir(dir); });
+    m.walk_reloader = std::make_unique<Reloader<WalkParams>>(
+        walk_file, [type](const std::string& path) { return load_walk_file(path, type); });
+    m.motion_reloader->start(options_.reload_poll_seconds);
+    m.walk_reloader->start(options_.reload_poll_seconds);
+  }
+  return {};
+}
+
+namespace {
+
+double angle_of(const protocol::Percept& percept, const world::WorldState& world, int j) {
+  if (percept.joint_present[j]) return deg2rad(percept.joint_angle_deg[j]);
+  return world.joint_angles[j];
+}
+
+}  // namespace
+
+void MotionSystem::step(const protocol::Percept& percept, const world::WorldState& world,
+                        const SkillRequests& requests, protocol::Action* action) {
+  Impl& m = *impl_;
+  // Pick up reloaded data between cycles; never waits.
+  if (m.motion_reloader) m.motion_reloader->take(&m.library);
+  if (m.walk_reloader && m.walk_reloader->take(&m.walk_params)) m.walk.set_params(*m.walk_params);
+
+  for (int j = 0; j < kJointCount; ++j) m.measured[j] = angle_of(percept, world, j);
+  m.imu.update(gyro_from_percept(percept.gyro), accel_from_percept(percept.accel), percept.has_gyro,
+               percept.has_accel);
+  if (!m.started) {
+    for (int j = 0; j < kJointCount; ++j) m.target[j] = m.measured[j];
+    m.started = true;
+    // Start from wherever the body is: blend into the stand pose.
+    for (int j = 0; j < kJointCount; ++j) m.blend_from[j] = m.measured[j];
+    m.blend_left = 0.6;
+  }
+
+  // A new request (different body skill or kick/motion parameters) resets
+  // the done/failed flags.
+  bool new_request = requests.body != m.last_body;
+  if (requests.body == kBodyMotion && std::strncmp(requests.motion_name, m.last_motion_name, kMotionNameLength) != 0)
+    new_request = true;
+  if (requests.body == kBodyKick &&
+      std::hypot(requests.kick_target_x - m.last_kick_x, requests.kick_target_y - m.last_kick_y) > 0.5)
+    new_request = true;
+  if (new_request) {
+    m.skill_done = m.skill_failed = false;
+    m.last_body = requests.body;
+    std::memcpy(m.last_motion_name, requests.motion_name, sizeof m.last_motion_name);
+    m.last_motion_name[kMotionNameLength] = 0;
+    m.last_kick_x = requests.kick_target_x;
+    m.last_kick_y = requests.kick_target_y;
+  }
+
+  auto start_keyframe = [&](const KeyframeMotion& motion, bool mirrored, Mode mode) {
+    double start[kJointCount];
+    for (int j = 0; j < kJointCount; ++j) start[j] = m.target[j];
+    m.player.start(motion, start, mirrored);
+    m.mode = mode;
+  };
+  auto back_to_walk = [&]() {
+    m.mode = Mode::Walk;
+    m.walk.reset();
+    for (int j = 0; j < kJointCount; ++j) m.blend_from[j] = m.target[j];
+    m.blend_left = kBlendSeconds;
+  };
+
+  // 1. Automatic get-up has priority over everything.
+  FallDirection fall = m.imu.fall();
+  if (fall != FallDirection::None && m.mode != Mode::GetUp) {
+    if (m.mode == Mode::Kick || m.mode == Mode::Keyframe) m.skill_failed = true;
+    FallDirection lying = m.imu.lying_direction();
+    bool front = lying == FallDirection::Front ||
+                 (lying == FallDirection::Side && m.imu.pitch() > 0);
+    const KeyframeMotion* getup = m.library->find(front ? "getup_front" : "getup_back");
+    if (getup && m.getup_attempts < kMaxGetUpAttempts) {
+      ++m.getup_attempts;
+      start_keyframe(*getup, false, Mode::GetUp);
+    }
+  } else if (requests.body == kBodyGetUp && m.mode != Mode::GetUp && new_request) {
+    m.skill_done = true;  // standing already: nothing to do
+  }
+
+  double target[kJointCount];
+  for (int j = 0; j < kJointCount; ++j) target[j] = m.target[j];
+  WalkCommand command;
+  Vec3 gyro = m.imu.gyro();
+
+  if (m.mode == Mode::GetUp) {
+    bool running = m.player.step(kLookahead, m.imu.pitch(), m.imu.roll(), target);
+    if (!running) {
+      if (m.imu.fall() == FallDirection::None) {
+        m.getup_attempts = 0;
+        back_to_walk();
+      } else {
+        m.mode = Mode::Walk;  // still down: the fall branch restarts next cycle
+      }
+    }
+  } else {
+    // 2. Behaviours' request.
+    bool may_switch = m.mode == Mode::Walk || m.player.interruptible();
+    int32_t body = requests.body;
+    if (m.mode == Mode::Keyframe || m.mode == Mode::Kick) {
+      if (m.mode == Mode::Kick && m.kick_phase == KickPhase::Approach) may_switch = true;
+      if (may_switch && body != kBodyMotion && !(body == kBodyKick && m.mode == Mode::Kick)) back_to_walk();
+    }
+    switch (body) {
+      case kBodyStand:
+        if (m.mode == Mode::Walk && m.walk.standing_still() && m.blend_left <= 0) m.skill_done = true;
+        break;
+      case kBodyWalkVelocity:
+        command.vx = requests.walk_vx;
+        command.vy = requests.walk_vy;
+        command.turn = requests.walk_turn;
+        break;
+      case kBodyWalkTo: {
+        const WalkParams& p = m.walk.params();
+        double dx = requests.target_x - world.self.x, dy = requests.target_y - world.self.y;
+        double c = std::cos(world.self.heading), s = std::sin(world.self.heading);
+        double rx = c * dx + s * dy, ry = -s * dx + c * dy;
+        double distance = std::hypot(rx, ry);
+        double heading_error = normalize_angle(requests.target_heading - world.self.heading);
+        // Far away: face the target and walk forwards; close: turn to the
+        // requested heading and side-step the rest.
+        double face = distance > 0.5 ? std::atan2(ry, rx) : heading_error;
+        if (distance < p.walk_to_tolerance && std::abs(heading_error) < p.walk_to_heading_tolerance) {
+          m.skill_done = true;
+        } else {
+          m.skill_done = false;
+          command.vx = p.walk_to_gain * rx;
+          command.vy = p.walk_to_gain * ry;
+          command.turn = p.walk_to_turn_gain * face;
+          if (distance > 0.5 && std::abs(face) > 0.6) command.vx *= 0.3;  // turn first
+        }
+        break;
+      }
+      case kBodyKick: {
+        if (m.mode == Mode::Kick && m.kick_phase == KickPhase::Swing) break;
+        if (m.skill_done) break;
+        int type = std::clamp<int>(requests.kick_type, 0, kKickTypeCount - 1);
+        const KickSpec& spec = kKicks[type];
+        status_.kick_distance_estimate = spec.distance;
+        if (!world.ball.valid) {
+          m.skill_failed = true;
+          break;
+        }
+        m.mode = Mode::Kick;
+        m.kick_phase = KickPhase::Approach;
+        double c = std::cos(world.self.heading), s = std::sin(world.self.heading);
+        double bx = world.ball.x - world.self.x, by = world.ball.y - world.self.y;
+        double ball_x = c * bx + s * by, ball_y = -s * bx + c * by;  // robot frame
+        double kick_dir = normalize_angle(
+            std::atan2(requests.kick_target_y - world.ball.y, requests.kick_target_x - world.ball.x) -
+            world.self.heading);
+        if (std::hypot(ball_x, ball_y) > 0.6) m.kick_left_foot = ball_y > 0;
+        double want_y = m.kick_left_foot ? -spec.ball_y : spec.ball_y;
+        double ex = ball_x - spec.ball_x, ey = ball_y - want_y;
+        bool aligned = std::abs(ex) < 0.025 && std::abs(ey) < 0.02 && std::abs(kick_dir) < deg2rad(8);
+        if (aligned && m.walk.standing_still()) {
+          const KeyframeMotion* kick = m.library->find(spec.motion);
+          if (!kick) {
+            m.skill_failed = true;
+            break;
+          }
+          start_keyframe(*kick, m.kick_left_foot, Mode::Kick);
+          m.kick_phase = KickPhase::Swing;
+        } else if (!aligned) {
+          const WalkParams& p = m.walk.params();
+          double far = std::hypot(ex, ey) > 0.4;
+          command.vx = std::clamp(p.walk_to_gain * ex * (far ? 1.0 : 0.8), -0.3, 0.6);
+          command.vy = std::clamp(p.walk_to_gain * ey, -0.25, 0.25);
+          command.turn = std::clamp(p.walk_to_turn_gain * (far ? std::atan2(ball_y, ball_x) : kick_dir), -1.2, 1.2);
+        }
+        break;
+      }
+      case kBodyMotion: {
+        if (m.mode == Mode::Keyframe || m.skill_done || m.skill_failed) break;
+        if (!may_switch) break;
+        const KeyframeMotion* motion = m.library->find(requests.motion_name);
+        if (!motion) {
+          m.skill_failed = true;
+          break;
+        }
+        start_keyframe(*motion, false, Mode::Keyframe);
+        break;
+      }
+      case kBodyGetUp:
+      default:
+        break;
+    }
+
+    if (m.mode == Mode::Keyframe || (m.mode == Mode::Kick && m.kick_phase == KickPhase::Swing)) {
+      bool running = m.player.step(kLookahead, m.imu.pitch(), m.imu.roll(), target);
+      if (!running) {
+        const KeyframeMotion* next = m.player.next_motion()[0] ? m.library->find(m.player.next_motion()) : nullptr;
+        if (next && m.mode == Mode::Keyframe) {
+          start_keyframe(*next, false, Mode::Keyframe);
+        } else {
+          m.skill_done = true;
+          for (int j = 0; j < kJointCount; ++j) m.target[j] = target[j];
+          back_to_walk();
+        }
+      }
+    }
+    if (m.mode == Mode::Walk || (m.mode == Mode::Kick && m.kick_phase == KickPhase::Approach)) {
+      double walk_target[kJointCount];
+      for (int j = 0; j < kJointCount; ++j) walk_target[j] = target[j];
+      m.walk.step(command, gyro, walk_target);
+      double w = m.blend_left > 0 ? m.blend_left / kBlendSeconds : 0.0;
+      w = std::min(w, 1.0);
+      for (int j = 0; j < kJointCount; ++j) target[j] = w * m.blend_from[j] + (1 - w) * walk_target[j];
+      m.blend_left = std::max(0.0, m.blend_left - kCycleSeconds);
+    }
+  }
+
+  // Head: behaviours own it except while getting up.
+  if (m.mode != Mode::GetUp && !(m.mode == Mode::Keyframe)) m.head.step(requests, world, target);
+
+  for (int j = 0; j < kJointCount; ++j) m.target[j] = target[j];
+  m.controller.step(m.measured, m.target, m.velocity);
+  for (int j = 0; j < m.joint_count; ++j) {
+    action->joint_set[j] = true;
+    action->joint_velocity[j] = static_cast<float>(m.velocity[j]);
+  }
+
+  status_.getting_up = m.mode == Mode::GetUp ? 1 : 0;
+  switch (m.mode) {
+    case Mode::GetUp: status_.active_body = kBodyGetUp; break;
+    case Mode::Kick: status_.active_body = kBodyKick; break;
+    case Mode::Keyframe: status_.active_body = kBodyMotion; break;
+    case Mode::Walk: status_.active_body = requests.body == kBodyKick || requests.body == kBodyMotion ||
+                                                   requests.body == kBodyGetUp
+                                               ? kBodyStand
+                                               : requests.body;
+      break;
+  }
+  if (m.mode == Mode::GetUp) status_.state = kSkillRunning;
+  else if (m.skill_failed) status_.state = kSkillFailed;
+  else if (m.skill_done) status_.state = kSkillDone;
+  else status_.state = kSkillRunning;
+  status_.interruptible = (m.mode == Mode::Walk || m.mode == Mode::Kick) ? (m.kick_phase == KickPhase::Approach || m.mode == Mode::Walk)
+                                                                          : (m.mode == Mode::Keyframe && m.player.interruptible());
+  const WalkCommand& now = m.walk.current();
+  status_.walk_speed_x = now.vx;
+  status_.walk_speed_y = now.vy;
+  status_.walk_speed_turn = now.turn;
 }
 
 }  // namespace libero::motion

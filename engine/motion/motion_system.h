@@ -15,6 +15,12 @@ namespace libero::motion {
 struct MotionOptions {
   std::string robots_dir;   // robots/ folder: description, motions, walk parameters
   int robot_type = 0;
+  // Seconds between checks of the motion and walk files for changes (a
+  // background thread reloads them); 0 turns hot reload off.
+  double reload_poll_seconds = 1.0;
+  // Walk parameter file; empty = <robots_dir>/nao/walk.lua (benchmarks
+  // point this at a scratch copy to tune).
+  std::string walk_file;
 };
 
 class MotionSystem {
@@ -33,6 +39,12 @@ class MotionSystem {
             const SkillRequests& requests, protocol::Action* action);
 
   const MotionStatus& status() const { return status_; }
+
+  // For tools and tests: the torso tilt estimate (rad) and the fall state
+  // seen by the IMU filter (world::FallState values).
+  double estimated_pitch() const;
+  double estimated_roll() const;
+  int fall_state() const;
 
  private:
   MotionOptions options_;

@@ -1,0 +1,74 @@
+#include "motion/imu_filter.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "motion/joint_controller.h"
+
+namespace libero::motion {
+
+Vec3 gyro_from_percept(const protocol::Vec3f& g) {
+  return Vec3(deg2rad(g.y), deg2rad(-g.x), deg2rad(g.z));
+}
+
+Vec3 accel_from_percept(const protocol::Vec3f& a) { return Vec3(a.y, -a.x, a.z); }
+
+void ImuFilter::reset() {
+  up_ = Vec3::UnitZ();
+  gyro_ = Vec3::Zero();
+  initialised_ = false;
+  tilted_cycles_ = 0;
+  fall_ = FallDirection::None;
+}
+
+void ImuFilter::update(const Vec3& gyro, const Vec3& accel, bool have_gyro, bool have_accel) {
+  constexpr double kGravity = 9.81;
+  if (have_gyro) gyro_ = gyro;
+  if (have_gyro) {
+    // The up vector is fixed in the world, so in the torso frame it turns the
+    // other way: du/dt = -omega x u.
+    Vec3 delta = -gyro_.cross(up_) * kCycleSeconds;
+    up_ += delta;
+    up_.normalize();
+  }
+  if (have_accel) {
+    double norm = accel.norm();
+    if (norm > 1e-6) {
+      Vec3 measured_up = accel / norm;
+      // First reading, or the estimate is off by more than 90 degrees (a
+      // gyro glitch or a teleport): trust the accelerometer outright.
+      bool lost = std::abs(norm - kGravity) < params_.accel_trust_band && up_.dot(measured_up) < 0;
+      if (!initialised_ || lost) {
+        up_ = measured_up;
+        initialised_ = true;
+      } else if (std::abs(norm - kGravity) < params_.accel_trust_band) {
+        up_ = (up_ * (1.0 - params_.accel_gain) + measured_up * params_.accel_gain).normalized();
+      }
+    }
+  }
+
+  double t = tilt();
+  if (t > params_.fallen_tilt) {
+    tilted_cycles_ = std::min(tilted_cycles_ + 1, 1000);
+    if (tilted_cycles_ >= params_.fallen_cycles) fall_ = lying_direction();
+  } else {
+    tilted_cycles_ = 0;
+    if (t < params_.upright_tilt) fall_ = FallDirection::None;
+  }
+}
+
+// Torso leaning forward by theta (rotation about +y) sees up = (-sin, 0, cos).
+double ImuFilter::pitch() const { return std::atan2(-up_.x(), up_.z()); }
+// Torso rolled by phi about +x (right side down) sees up = (0, sin, cos).
+double ImuFilter::roll() const { return std::atan2(up_.y(), up_.z()); }
+double ImuFilter::tilt() const { return std::acos(std::clamp(up_.z(), -1.0, 1.0)); }
+
+FallDirection ImuFilter::lying_direction() const {
+  // Lying on the belly, up points backwards in the torso frame (-x).
+  double forward = -up_.x();
+  double sideways = std::abs(up_.y());
+  if (sideways > std::abs(forward) * 1.5) return FallDirection::Side;
+  return forward > 0 ? FallDirection::Front : FallDirection::Back;
+}
+
+}  // namespace libero::motion

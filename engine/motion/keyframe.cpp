@@ -1,0 +1,152 @@
+#include "motion/keyframe.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace libero::motion {
+
+namespace {
+
+constexpr const char* kMotionJointNames[kJointCount] = {
+    "NeckYaw",        "NeckPitch",     "RShoulderPitch", "RShoulderYaw", "RArmRoll",
+    "RArmYaw",        "LShoulderPitch","LShoulderYaw",   "LArmRoll",     "LArmYaw",
+    "RHipYawPitch",   "RHipRoll",      "RHipPitch",      "RKneePitch",   "RFootPitch",
+    "RFootRoll",      "LHipYawPitch",  "LHipRoll",       "LHipPitch",    "LKneePitch",
+    "LFootPitch",     "LFootRoll",     "RToePitch",      "LToePitch"};
+
+// Partner on the other side (itself for the neck) and whether the angle
+// flips sign under the left/right reflection (axis along x or z flips;
+// along y stays; the hip yaw-pitch axes are mirror images of each other).
+struct MirrorRule {
+  Joint partner;
+  bool negate;
+};
+constexpr MirrorRule kMirror[kJointCount] = {
+    {kNeckYaw, true},        {kNeckPitch, false},     {kLShoulderPitch, false}, {kLShoulderYaw, true},
+    {kLArmRoll, true},       {kLArmYaw, true},        {kRShoulderPitch, false}, {kRShoulderYaw, true},
+    {kRArmRoll, true},       {kRArmYaw, true},        {kLHipYawPitch, false},   {kLHipRoll, true},
+    {kLHipPitch, false},     {kLKneePitch, false},    {kLFootPitch, false},     {kLFootRoll, true},
+    {kRHipYawPitch, false},  {kRHipRoll, true},       {kRHipPitch, false},      {kRKneePitch, false},
+    {kRFootPitch, false},    {kRFootRoll, true},      {kLToePitch, false},      {kRToePitch, false}};
+
+void copy_name(char* out, size_t size, const std::string& in) {
+  size_t n = std::min(size - 1, in.size());
+  std::memcpy(out, in.data(), n);
+  out[n] = 0;
+}
+
+}  // namespace
+
+Joint joint_from_motion_name(const std::string& name) {
+  for (int j = 0; j < kJointCount; ++j)
+    if (name == kMotionJointNames[j]) return static_cast<Joint>(j);
+  Joint j = joint_from_effector(name);
+  if (j != kJointCount) return j;
+  return joint_from_perceptor(name);
+}
+
+const char* motion_joint_name(Joint joint) {
+  return joint < kJointCount ? kMotionJointNames[joint] : "?";
+}
+
+void mirror_pose(const bool has_in[kJointCount], const double in[kJointCount],
+                 bool has_out[kJointCount], double out[kJointCount]) {
+  bool has_tmp[kJointCount];
+  double tmp[kJointCount];
+  for (int j = 0; j < kJointCount; ++j) {
+    const MirrorRule& rule = kMirror[j];
+    has_tmp[rule.partner] = has_in[j];
+    tmp[rule.partner] = rule.negate ? -in[j] : in[j];
+  }
+  std::memcpy(has_out, has_tmp, sizeof has_tmp);
+  std::memcpy(out, tmp, sizeof tmp);
+}
+
+void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose[kJointCount],
+                           bool mirrored) {
+  copy_name(name_, sizeof name_, motion.name);
+  copy_name(next_, sizeof next_, motion.next);
+  int frames = std::min<int>(static_cast<int>(motion.frames.size()), kMaxKeyFrames);
+  point_count_ = frames + 1;
+  time_[0] = 0;
+  for (int j = 0; j < kJointCount; ++j) value_[0][j] = start_pose[j];
+  interruptible_[0] = true;
+  level_feet_[0] = false;
+  for (int i = 0; i < frames; ++i) {
+    const KeyFrame& f = motion.frames[i];
+    bool has[kJointCount];
+    double angle[kJointCount];
+    if (mirrored) {
+      mirror_pose(f.has_angle, f.angle, has, angle);
+    } else {
+      std::memcpy(has, f.has_angle, sizeof has);
+      std::memcpy(angle, f.angle, sizeof angle);
+    }
+    time_[i + 1] = time_[i] + std::max(f.duration, 0.02);
+    for (int j = 0; j < kJointCount; ++j) value_[i + 1][j] = has[j] ? angle[j] : value_[i][j];
+    interruptible_[i + 1] = f.interruptible;
+    level_feet_[i + 1] = f.level_feet;
+  }
+  // End velocities: zero at both ends and wherever the joint turns round,
+  // else the mean of the slopes before and after the point.
+  for (int j = 0; j < kJointCount; ++j) {
+    slope_[0][j] = 0;
+    slope_[point_count_ - 1][j] = 0;
+    for (int i = 1; i + 1 < point_count_; ++i) {
+      double before = (value_[i][j] - value_[i - 1][j]) / (time_[i] - time_[i - 1]);
+      double after = (value_[i + 1][j] - value_[i][j]) / (time_[i + 1] - time_[i]);
+      slope_[i][j] = (before * after <= 0) ? 0.0 : 0.5 * (before + after);
+    }
+  }
+  total_ = time_[point_count_ - 1];
+  elapsed_ = 0;
+  running_ = true;
+}
+
+double KeyframePlayer::evaluate(int joint, double t) const {
+  if (t <= 0) return value_[0][joint];
+  if (t >= total_) return value_[point_count_ - 1][joint];
+  int i = 0;
+  while (i + 2 < point_count_ && time_[i + 1] <= t) ++i;
+  double h = time_[i + 1] - time_[i];
+  double s = (t - time_[i]) / h;
+  double p0 = value_[i][joint], p1 = value_[i + 1][joint];
+  double m0 = slope_[i][joint] * h, m1 = slope_[i + 1][joint] * h;
+  double s2 = s * s, s3 = s2 * s;
+  return (2 * s3 - 3 * s2 + 1) * p0 + (s3 - 2 * s2 + s) * m0 + (-2 * s3 + 3 * s2) * p1 +
+         (s3 - s2) * m1;
+}
+
+bool KeyframePlayer::interruptible() const {
+  if (!running_) return true;
+  int i = 1;
+  while (i + 1 < point_count_ && time_[i] <= elapsed_) ++i;
+  return interruptible_[i];
+}
+
+bool KeyframePlayer::step(double lookahead, double torso_pitch, double torso_roll,
+                          double target[kJointCount]) {
+  if (!running_) return false;
+  elapsed_ += 0.02;
+  double t = elapsed_ + lookahead;
+  for (int j = 0; j < kJointCount; ++j) target[j] = evaluate(j, t);
+
+  int segment_end = 1;
+  while (segment_end + 1 < point_count_ && time_[segment_end] <= t) ++segment_end;
+  if (level_feet_[segment_end]) {
+    // Foot pitch in the world = torso pitch - (hip + knee + ankle pitch);
+    // foot roll = torso roll + hip roll + ankle roll (simspark-facts §1.3 axes).
+    target[kLFootPitch] = torso_pitch - target[kLHipPitch] - target[kLKneePitch];
+    target[kRFootPitch] = torso_pitch - target[kRHipPitch] - target[kRKneePitch];
+    target[kLFootRoll] = -torso_roll - target[kLHipRoll];
+    target[kRFootRoll] = -torso_roll - target[kRHipRoll];
+  }
+  if (elapsed_ >= total_) {
+    running_ = false;
+    return false;
+  }
+  return true;
+}
+
+}  // namespace libero::motion

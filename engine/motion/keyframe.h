@@ -1,0 +1,84 @@
+// Keyframe motions (get-up, kicks, special poses) as data, and the player
+// that runs one through the joint controller.
+//
+// A motion is a list of frames; each frame gives target angles for some
+// joints and the time to reach them. Between frames every joint follows a
+// cubic (Hermite) curve whose velocity at a frame is 0 where the joint
+// reverses direction and the mean of the two neighbouring slopes otherwise,
+// so a motion is smooth without overshooting its keyframes.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/nao_joints.h"
+#include "core/result.h"
+
+namespace libero::motion {
+
+struct KeyFrame {
+  double duration = 0.2;                 // s to reach this frame from the previous one
+  bool has_angle[kJointCount] = {};      // joints this frame sets; others hold
+  double angle[kJointCount] = {};        // rad
+  bool interruptible = false;            // a new request may take over during this frame
+  bool level_feet = false;               // ankles keep the soles level (from the IMU)
+};
+
+struct KeyframeMotion {
+  std::string name;
+  std::vector<KeyFrame> frames;
+  std::string next;                      // motion to chain to, empty = none
+};
+
+constexpr int kMaxKeyFrames = 64;
+
+// Joint names used in motion files: the enum names without the k
+// ("LHipPitch"), or the SimSpark effector/perceptor names ("lle3", "llj3").
+Joint joint_from_motion_name(const std::string& name);
+const char* motion_joint_name(Joint joint);
+
+// Left/right mirror of a whole pose: swaps sides and negates the joints
+// whose axis flips under the reflection (rolls and yaws).
+void mirror_pose(const bool has_in[kJointCount], const double in[kJointCount],
+                 bool has_out[kJointCount], double out[kJointCount]);
+
+struct PlayerInput {
+  double start_pose[kJointCount];        // where the joints are when the motion starts
+  double torso_pitch = 0, torso_roll = 0;// for level_feet frames
+};
+
+class KeyframePlayer {
+ public:
+  // Starts `motion` from `start_pose` (mirrored if asked). Frames beyond
+  // kMaxKeyFrames are ignored (the loader rejects such files). No heap use.
+  void start(const KeyframeMotion& motion, const double start_pose[kJointCount], bool mirrored);
+  void stop() { running_ = false; }
+
+  // Advances by one cycle and writes the target for `lookahead` seconds
+  // ahead into target[]. Returns false once the motion has finished (the
+  // target then holds the last frame).
+  bool step(double lookahead, double torso_pitch, double torso_roll, double target[kJointCount]);
+
+  bool running() const { return running_; }
+  bool interruptible() const;
+  double elapsed() const { return elapsed_; }
+  double total_duration() const { return total_; }
+  const char* next_motion() const { return next_; }
+  const char* name() const { return name_; }
+
+ private:
+  double evaluate(int joint, double t) const;
+
+  bool running_ = false;
+  char name_[64] = {};
+  char next_[64] = {};
+  int point_count_ = 0;                       // start pose + frames
+  double time_[kMaxKeyFrames + 1] = {};       // s from the motion start
+  double value_[kMaxKeyFrames + 1][kJointCount] = {};
+  double slope_[kMaxKeyFrames + 1][kJointCount] = {};
+  bool interruptible_[kMaxKeyFrames + 1] = {};
+  bool level_feet_[kMaxKeyFrames + 1] = {};
+  double elapsed_ = 0, total_ = 0;
+};
+
+}  // namespace libero::motion

@@ -1,0 +1,154 @@
+#include "motion/motion_library.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/datafile.h"
+#include "core/math.h"
+
+namespace libero::motion {
+
+namespace {
+
+Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
+  data::FieldReader top(file, file.root, "motion");
+  KeyframeMotion motion;
+  motion.name = top.string("name");
+  motion.next = top.string_or("next", "");
+  const data::Value* frames = top.array("frames");
+  if (!top.ok()) return top.error();
+  if (!frames || frames->items.empty()) {
+    top.fail("'frames' must hold at least one frame");
+    return top.error();
+  }
+  if (static_cast<int>(frames->items.size()) > kMaxKeyFrames) {
+    top.fail("more than " + std::to_string(kMaxKeyFrames) + " frames");
+    return top.error();
+  }
+  Status top_done = top.finish();
+  if (!top_done.ok()) return top_done.error();
+
+  for (size_t i = 0; i < frames->items.size(); ++i) {
+    const data::Value& item = frames->items[i];
+    std::string context = "motion " + motion.name + " frame " + std::to_string(i + 1);
+    if (!item.is_map()) return make_error(file.name + ": " + context + ": must be a table");
+    data::FieldReader reader(file, item, context, motion.name);
+    KeyFrame frame;
+    frame.duration = reader.number("duration");
+    frame.interruptible = reader.boolean_or("interruptible", false);
+    frame.level_feet = reader.boolean_or("level_feet", false);
+    bool symmetric = reader.boolean_or("symmetric", false);
+    bool mirror = reader.boolean_or("mirror", false);
+    const data::Value* angles = reader.map("angles");
+    if (reader.ok() && !(frame.duration > 0 && frame.duration < 60))
+      reader.fail("'duration' must be in (0, 60) s");
+    if (!reader.ok()) return reader.error();
+    for (const auto& [key, value] : angles->fields) {
+      Joint joint = joint_from_motion_name(key);
+      if (joint == kJointCount) {
+        reader.fail("unknown joint '" + key + "'");
+        return reader.error();
+      }
+      if (!value.is_number()) {
+        reader.fail("angle of '" + key + "' must be a number (degrees)");
+        return reader.error();
+      }
+      frame.has_angle[joint] = true;
+      frame.angle[joint] = deg2rad(value.number);
+    }
+    Status done = reader.finish();
+    if (!done.ok()) return done.error();
+    if (symmetric) {
+      bool has_m[kJointCount];
+      double angle_m[kJointCount];
+      mirror_pose(frame.has_angle, frame.angle, has_m, angle_m);
+      for (int j = 0; j < kJointCount; ++j) {
+        if (!frame.has_angle[j] && has_m[j]) {
+          frame.has_angle[j] = true;
+          frame.angle[j] = angle_m[j];
+        }
+      }
+    }
+    if (mirror) mirror_pose(frame.has_angle, frame.angle, frame.has_angle, frame.angle);
+    motion.frames.push_back(frame);
+  }
+  return motion;
+}
+
+std::string stem_of(const std::string& path) {
+  size_t slash = path.find_last_of('/');
+  std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
+  size_t dot = base.rfind('.');
+  return dot == std::string::npos ? base : base.substr(0, dot);
+}
+
+}  // namespace
+
+const KeyframeMotion* MotionLibrary::find(const char* name) const {
+  for (const KeyframeMotion& m : motions)
+    if (std::strcmp(m.name.c_str(), name) == 0) return &m;
+  return nullptr;
+}
+
+Result<KeyframeMotion> parse_motion_text(const std::string& text, const std::string& name) {
+  Result<data::DataFile> file = data::parse_data_text(text, name);
+  if (!file.ok()) return file.error();
+  return motion_from_data(file.value());
+}
+
+Result<KeyframeMotion> load_motion_file(const std::string& path) {
+  Result<data::DataFile> file = data::load_data_file(path);
+  if (!file.ok()) return file.error();
+  Result<KeyframeMotion> motion = motion_from_data(file.value());
+  if (!motion.ok()) return motion.error();
+  if (motion->name != stem_of(path))
+    return make_error(path + ": motion name '" + motion->name + "' must match the file name");
+  return motion;
+}
+
+Result<MotionLibrary> load_motion_dir(const std::string& dir) {
+  DIR* handle = opendir(dir.c_str());
+  if (!handle) return make_error(dir + ": cannot open the motions folder");
+  std::vector<std::string> files;
+  while (dirent* entry = readdir(handle)) {
+    std::string name = entry->d_name;
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".lua") == 0) files.push_back(name);
+  }
+  closedir(handle);
+  std::sort(files.begin(), files.end());
+  MotionLibrary library;
+  for (const std::string& name : files) {
+    Result<KeyframeMotion> motion = load_motion_file(dir + "/" + name);
+    if (!motion.ok()) return motion.error();
+    library.motions.push_back(std::move(motion.value()));
+  }
+  for (const KeyframeMotion& m : library.motions)
+    if (!m.next.empty() && !library.find(m.next.c_str()))
+      return make_error(dir + "/" + m.name + ".lua: 'next' names unknown motion '" + m.next + "'");
+  return library;
+}
+
+int64_t newest_mtime_ns(const std::string& path) {
+  struct stat info {};
+  if (stat(path.c_str(), &info) != 0) return -1;
+  auto ns = [](const struct stat& s) {
+    return static_cast<int64_t>(s.st_mtim.tv_sec) * 1000000000LL + s.st_mtim.tv_nsec;
+  };
+  int64_t newest = ns(info);
+  if (!S_ISDIR(info.st_mode)) return newest;
+  DIR* handle = opendir(path.c_str());
+  if (!handle) return newest;
+  while (dirent* entry = readdir(handle)) {
+    if (entry->d_name[0] == '.') continue;
+    std::string child = path + "/" + entry->d_name;
+    struct stat child_info {};
+    if (stat(child.c_str(), &child_info) == 0) newest = std::max<int64_t>(newest, ns(child_info));
+  }
+  closedir(handle);
+  return newest;
+}
+
+}  // namespace libero::motion

@@ -1,0 +1,80 @@
+// Loading keyframe motions from robots/<model>/motions/*.lua and keeping
+// them fresh: a background thread watches the files' modification times
+// and parses changed files off the cycle path; the cycle picks up a new
+// library between cycles with a non-blocking hand-over.
+//
+// File format (angles in degrees, durations in seconds):
+//   return {
+//     name = "getup_back",             -- must match the file name
+//     next = "stand",                  -- optional: motion to chain to
+//     frames = {
+//       { duration = 0.3, interruptible = false, level_feet = false,
+//         symmetric = true,            -- copy each side to the other, mirrored
+//         mirror = false,              -- swap left and right in this frame
+//         angles = { LHipPitch = 40, LKneePitch = -80, NeckPitch = 0 } },
+//     },
+//   }
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/result.h"
+#include "motion/keyframe.h"
+
+namespace libero::motion {
+
+struct MotionLibrary {
+  std::vector<KeyframeMotion> motions;
+  const KeyframeMotion* find(const char* name) const;  // nullptr if absent; no allocation
+};
+
+Result<KeyframeMotion> parse_motion_text(const std::string& text, const std::string& name);
+Result<KeyframeMotion> load_motion_file(const std::string& path);
+// Loads every *.lua file in `dir`; the first bad file fails the whole load
+// (a typo must be seen, not silently skipped). Checks that `next` names exist.
+Result<MotionLibrary> load_motion_dir(const std::string& dir);
+
+// Polls a set of files for changes on its own thread and reloads them with a
+// caller-supplied loader; the cycle thread takes the newest result with
+// take() which never blocks.
+template <typename T>
+class Reloader {
+ public:
+  using LoadFn = std::function<Result<T>(const std::string& path)>;
+  Reloader(std::string path, LoadFn load) : path_(std::move(path)), load_(std::move(load)) {}
+  ~Reloader() { stop(); }
+
+  void start(double poll_seconds);
+  void stop();
+  // Non-blocking: if a newer version is ready, moves it into *out and
+  // returns true. The displaced old value is handed back to the reload
+  // thread to free, so the cycle never runs a destructor that frees memory.
+  bool take(std::unique_ptr<T>* current);
+  // Count of failed reloads (kept old version) so tools can report them.
+  int failures() const { return failures_.load(); }
+
+ private:
+  void run(double poll_seconds);
+
+  std::string path_;
+  LoadFn load_;
+  std::thread thread_;
+  std::atomic<bool> stop_{false};
+  std::atomic<int> failures_{0};
+  std::mutex mutex_;
+  std::unique_ptr<T> ready_;
+  std::unique_ptr<T> retired_;
+};
+
+// Newest modification time (ns) of `path` or, for a directory, of any file in it.
+int64_t newest_mtime_ns(const std::string& path);
+
+}  // namespace libero::motion
+
+#include "motion/reloader_impl.h"

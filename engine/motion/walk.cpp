@@ -1,0 +1,201 @@
+#include "motion/walk.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "motion/joint_controller.h"
+
+namespace libero::motion {
+
+namespace {
+
+constexpr double kGravity = 9.81;
+
+double swing_profile(double phase) { return 0.5 * (1.0 - std::cos(kPi * phase)); }
+
+Mat3 rot_y(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
+Mat3 rot_z(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
+
+double approach(double value, double goal, double max_change) {
+  return value + std::clamp(goal - value, -max_change, max_change);
+}
+
+}  // namespace
+
+void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params) {
+  geometry_ = geometry;
+  params_ = params;
+  reset();
+}
+
+void WalkEngine::reset() {
+  current_ = {};
+  walking_ = false;
+  time_ = 0;
+  steps_taken_ = 0;
+  for (int s = 0; s < 2; ++s) start_[s] = end_[s] = now_[s] = {};
+}
+
+void WalkEngine::limit_command(const WalkCommand& wanted) {
+  WalkCommand w = wanted;
+  double max_x = w.vx >= 0 ? params_.max_forward : params_.max_backward;
+  double nx = max_x > 0 ? w.vx / max_x : 0;
+  double ny = params_.max_side > 0 ? w.vy / params_.max_side : 0;
+  double nt = params_.max_turn > 0 ? w.turn / params_.max_turn : 0;
+  double norm = std::sqrt(nx * nx + ny * ny + nt * nt);
+  if (norm > 1.0) {
+    w.vx /= norm;
+    w.vy /= norm;
+    w.turn /= norm;
+  }
+  if (max_x <= 0) w.vx = 0;
+  if (params_.max_side <= 0) w.vy = 0;
+  if (params_.max_turn <= 0) w.turn = 0;
+  double dt = kCycleSeconds;
+  current_.vx = approach(current_.vx, w.vx, params_.accel_forward * dt);
+  current_.vy = approach(current_.vy, w.vy, params_.accel_side * dt);
+  current_.turn = approach(current_.turn, w.turn, params_.accel_turn * dt);
+}
+
+void WalkEngine::begin_step() {
+  double period = params_.step_period;
+  // The very first step is taken in place: the body has to start swaying
+  // before it can go anywhere.
+  double scale = steps_taken_ == 0 ? 0.0 : 1.0;
+  double dx = current_.vx * period * scale;
+  double dy = current_.vy * period * scale;
+  double dyaw = current_.turn * period * scale;
+  Side support = swing_ == kLeft ? kRight : kLeft;
+  for (int s = 0; s < 2; ++s) start_[s] = now_[s];
+  end_[swing_].x = 0.5 * dx;
+  end_[support].x = -0.5 * dx;
+  // Sideways and turning are led by the foot on that side: it steps out,
+  // the other follows back to neutral on the next step.
+  auto lead = [&](double d, double FootOffset::*member) {
+    Side leader = d > 0 ? kLeft : kRight;
+    if (d != 0 && leader == swing_) {
+      end_[swing_].*member = d;
+      end_[support].*member = -d;
+    } else {
+      end_[swing_].*member = 0;
+      end_[support].*member = 0;
+    }
+  };
+  lead(dy, &FootOffset::y);
+  lead(dyaw, &FootOffset::yaw);
+}
+
+void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double target[kJointCount]) {
+  limit_command(command);
+  const double period = params_.step_period;
+  bool wants_motion = std::abs(command.vx) > 1e-3 || std::abs(command.vy) > 1e-3 ||
+                      std::abs(command.turn) > 1e-3;
+  bool moving = std::abs(current_.vx) > 1e-3 || std::abs(current_.vy) > 1e-3 ||
+                std::abs(current_.turn) > 1e-3;
+
+  if (!walking_) {
+    if (wants_motion) {
+      walking_ = true;
+      time_ = 0;
+      steps_taken_ = 0;
+      // Lead with the foot on the side we are going to.
+      swing_ = (command.vy < 0 || (command.vy == 0 && command.turn < 0)) ? kRight : kLeft;
+      begin_step();
+    }
+  } else {
+    time_ += kCycleSeconds;
+    if (time_ >= period - 1e-9) {
+      time_ -= period;
+      for (int s = 0; s < 2; ++s) now_[s] = end_[s];
+      ++steps_taken_;
+      bool at_neutral = true;
+      for (int s = 0; s < 2; ++s)
+        at_neutral = at_neutral && std::abs(now_[s].x) < 1e-4 && std::abs(now_[s].y) < 1e-4 &&
+                     std::abs(now_[s].yaw) < 1e-4;
+      if (!wants_motion && !moving && at_neutral) {
+        walking_ = false;
+        time_ = 0;
+        current_ = {};
+      } else {
+        swing_ = swing_ == kLeft ? kRight : kLeft;
+        begin_step();
+      }
+    }
+  }
+  double phase = walking_ ? std::clamp(time_ / period, 0.0, 1.0) : 0.0;
+  if (walking_) {
+    Side support = swing_ == kLeft ? kRight : kLeft;
+    double tc = std::sqrt(params_.com_height / kGravity);
+    double half = 0.5 * period / tc;
+    double lipm = 0.5 + 0.5 * std::sinh((phase - 0.5) * period / tc) / std::sinh(half);
+    double s = swing_profile(phase);
+    now_[swing_].x = start_[swing_].x + (end_[swing_].x - start_[swing_].x) * s;
+    now_[swing_].y = start_[swing_].y + (end_[swing_].y - start_[swing_].y) * s;
+    now_[swing_].yaw = start_[swing_].yaw + (end_[swing_].yaw - start_[swing_].yaw) * s;
+    now_[support].x = start_[support].x + (end_[support].x - start_[support].x) * lipm;
+    now_[support].y = start_[support].y + (end_[support].y - start_[support].y) * phase;
+    now_[support].yaw = start_[support].yaw + (end_[support].yaw - start_[support].yaw) * phase;
+  }
+  feet_targets(phase, gyro, target);
+}
+
+void WalkEngine::stand_pose(double target[kJointCount]) const {
+  feet_targets(0.0, Vec3::Zero(), target);
+}
+
+void WalkEngine::feet_targets(double phase, const Vec3& gyro, double target[kJointCount]) const {
+  const WalkParams& p = params_;
+  const double period = p.step_period;
+  double leg_length = geometry_.thigh.norm() + geometry_.shank.norm();
+  double hip_height = p.hip_height_ratio * leg_length;
+
+  double sway = 0, lift[2] = {0, 0};
+  if (walking_) {
+    double tc = std::sqrt(p.com_height / kGravity);
+    double half = 0.5 * period / tc;
+    double shape = (1.0 - std::cosh((phase - 0.5) * period / tc) / std::cosh(half)) /
+                   (1.0 - 1.0 / std::cosh(half));
+    double toward = swing_ == kRight ? 1.0 : -1.0;  // sway over the support foot
+    double start_scale = steps_taken_ == 0 ? 0.7 : 1.0;
+    sway = toward * p.sway * shape * start_scale;
+    double height = p.step_height * (steps_taken_ == 0 ? 0.5 : 1.0);
+    lift[swing_] = height * 0.5 * (1.0 - std::cos(2.0 * kPi * phase));
+  }
+
+  Mat3 unpitch = rot_y(-p.torso_pitch);
+  for (int side = 0; side < 2; ++side) {
+    const Vec3& hip = geometry_.hip[side];
+    double lateral = hip.y() + (side == kLeft ? p.foot_spread : -p.foot_spread);
+    Vec3 neutral(0, lateral, 0);
+    Vec3 placed = rot_z(now_[side].yaw) * neutral;
+    Vec3 level(hip.x() + placed.x() + now_[side].x - p.torso_offset_x,
+               placed.y() + now_[side].y - sway,
+               hip.z() - hip_height + lift[side]);
+    Vec3 ankle = unpitch * level;
+    Mat3 foot = unpitch * rot_z(now_[side].yaw);
+    LegAngles angles{};
+    solve_leg(geometry_, static_cast<Side>(side), ankle, foot, &angles);
+    bool supporting = !walking_ || side != swing_;
+    if (supporting) {
+      angles.q[4] += p.gyro_ankle_pitch * gyro.y();
+      angles.q[2] += p.gyro_hip_pitch * gyro.y();
+      angles.q[5] += p.gyro_ankle_roll * gyro.x();
+      angles.q[1] += p.gyro_hip_roll * gyro.x();
+    }
+    for (int k = 0; k < 6; ++k) target[leg_joint(static_cast<Side>(side), k)] = angles.q[k];
+  }
+
+  // Arms hang down and swing against the opposite leg.
+  target[kLShoulderPitch] = p.arm_pitch + p.arm_swing * now_[kRight].x;
+  target[kRShoulderPitch] = p.arm_pitch + p.arm_swing * now_[kLeft].x;
+  target[kLShoulderYaw] = p.arm_out;
+  target[kRShoulderYaw] = -p.arm_out;
+  target[kLArmRoll] = 0;
+  target[kRArmRoll] = 0;
+  target[kLArmYaw] = -p.elbow;
+  target[kRArmYaw] = p.elbow;
+  target[kLToePitch] = 0;
+  target[kRToePitch] = 0;
+}
+
+}  // namespace libero::motion

@@ -1,0 +1,71 @@
+// Omnidirectional walk: (vx, vy, turn) -> leg and arm joint targets.
+//
+// Gait: alternating single-support steps of fixed period with an instant
+// support exchange. The centre of mass follows the periodic solution of the
+// linear inverted pendulum with the ZMP on the support foot:
+//   sideways  y(t) = A (1 - cosh((t - T/2)/Tc) / cosh(T/(2 Tc)))  (sway towards the support foot)
+//   forwards  x(t) = D/2 sinh((t - T/2)/Tc) / sinh(T/(2 Tc))       (support foot passes under the CoM)
+// with Tc = sqrt(com_height / g). Feet are planned relative to the torso,
+// turned into ankle poses and solved with the analytic leg IK. Gyro
+// feedback on ankles and hips damps what the open-loop pattern misses.
+// Lateral steps and turns are led by the foot on the side of motion (the
+// NAO's hip yaw-pitch joints only turn the feet outwards).
+#pragma once
+
+#include "core/math.h"
+#include "core/nao_joints.h"
+#include "motion/leg_ik.h"
+#include "motion/walk_params.h"
+
+namespace libero::motion {
+
+struct WalkCommand {
+  double vx = 0, vy = 0, turn = 0;  // m/s, m/s, rad/s (robot frame)
+};
+
+class WalkEngine {
+ public:
+  void configure(const LegGeometry& geometry, const WalkParams& params);
+  void set_params(const WalkParams& params) { params_ = params; }
+  const WalkParams& params() const { return params_; }
+
+  // Back to standing with feet together at neutral (no stepping).
+  void reset();
+
+  // One cycle. `lookahead` is how far ahead of now the targets are meant
+  // for; `gyro` is the torso rate (engine frame, rad/s). Writes leg, arm
+  // and nothing else into target[].
+  void step(const WalkCommand& command, const Vec3& gyro, double target[kJointCount]);
+
+  // Stand pose targets without advancing the gait (for blending).
+  void stand_pose(double target[kJointCount]) const;
+
+  bool walking() const { return walking_; }
+  // Speed the gait is executing now (after acceleration limits).
+  const WalkCommand& current() const { return current_; }
+  // True at a step boundary with both feet at neutral: safe to hand over.
+  bool standing_still() const { return !walking_; }
+  // Which foot swings in the current step (kLeft / kRight), valid if walking().
+  Side swing_side() const { return swing_; }
+  double phase() const { return walking_ ? time_ / params_.step_period : 0; }
+
+ private:
+  struct FootOffset {
+    double x = 0, y = 0, yaw = 0;
+  };
+  void begin_step();
+  void limit_command(const WalkCommand& wanted);
+  void feet_targets(double phase, const Vec3& gyro, double target[kJointCount]) const;
+
+  LegGeometry geometry_;
+  WalkParams params_;
+  WalkCommand current_;
+  bool walking_ = false;
+  Side swing_ = kLeft;
+  double time_ = 0;              // s into the current step
+  int steps_taken_ = 0;
+  FootOffset start_[2], end_[2]; // per side, for this step
+  FootOffset now_[2];
+};
+
+}  // namespace libero::motion

@@ -1,0 +1,106 @@
+#include "motion/walk_params.h"
+
+#include <string_view>
+
+#include "core/datafile.h"
+
+namespace libero::motion {
+
+namespace {
+
+struct Field {
+  const char* key;
+  double WalkParams::*member;
+};
+
+constexpr Field kFields[] = {
+    {"step_period", &WalkParams::step_period},
+    {"hip_height_ratio", &WalkParams::hip_height_ratio},
+    {"foot_spread", &WalkParams::foot_spread},
+    {"torso_offset_x", &WalkParams::torso_offset_x},
+    {"torso_pitch", &WalkParams::torso_pitch},
+    {"step_height", &WalkParams::step_height},
+    {"sway", &WalkParams::sway},
+    {"com_height", &WalkParams::com_height},
+    {"max_forward", &WalkParams::max_forward},
+    {"max_backward", &WalkParams::max_backward},
+    {"max_side", &WalkParams::max_side},
+    {"max_turn", &WalkParams::max_turn},
+    {"accel_forward", &WalkParams::accel_forward},
+    {"accel_side", &WalkParams::accel_side},
+    {"accel_turn", &WalkParams::accel_turn},
+    {"gyro_ankle_pitch", &WalkParams::gyro_ankle_pitch},
+    {"gyro_hip_pitch", &WalkParams::gyro_hip_pitch},
+    {"gyro_ankle_roll", &WalkParams::gyro_ankle_roll},
+    {"gyro_hip_roll", &WalkParams::gyro_hip_roll},
+    {"arm_swing", &WalkParams::arm_swing},
+    {"arm_pitch", &WalkParams::arm_pitch},
+    {"arm_out", &WalkParams::arm_out},
+    {"elbow", &WalkParams::elbow},
+    {"walk_to_gain", &WalkParams::walk_to_gain},
+    {"walk_to_turn_gain", &WalkParams::walk_to_turn_gain},
+    {"walk_to_tolerance", &WalkParams::walk_to_tolerance},
+    {"walk_to_heading_tolerance", &WalkParams::walk_to_heading_tolerance},
+};
+
+Status read_fields(const data::DataFile& file, const data::Value& table, const std::string& context,
+                   bool required, WalkParams* params) {
+  data::FieldReader reader(file, table, context);
+  for (const Field& f : kFields) {
+    if (required)
+      params->*f.member = reader.number(f.key);
+    else
+      params->*f.member = reader.number_or(f.key, params->*f.member);
+  }
+  if (!reader.ok()) return reader.error();
+  return reader.finish();
+}
+
+Status check(const WalkParams& p, const std::string& name) {
+  auto bad = [&](const char* what) { return make_error(name + ": " + what); };
+  if (!(p.step_period >= 0.08 && p.step_period <= 1.0)) return bad("step_period must be in [0.08, 1] s");
+  if (!(p.hip_height_ratio > 0.5 && p.hip_height_ratio < 1.0)) return bad("hip_height_ratio must be in (0.5, 1)");
+  if (!(p.com_height > 0.05)) return bad("com_height must be positive");
+  if (!(p.step_height >= 0 && p.step_height < 0.1)) return bad("step_height must be in [0, 0.1) m");
+  if (p.max_forward < 0 || p.max_backward < 0 || p.max_side < 0 || p.max_turn < 0)
+    return bad("speed limits must not be negative");
+  if (!(p.accel_forward > 0 && p.accel_side > 0 && p.accel_turn > 0))
+    return bad("accelerations must be positive");
+  return {};
+}
+
+}  // namespace
+
+Result<WalkParams> parse_walk_text(const std::string& text, const std::string& name, int robot_type) {
+  Result<data::DataFile> file = data::parse_data_text(text, name);
+  if (!file.ok()) return file.error();
+  const data::Value& root = file->root;
+  if (!root.is_map()) return make_error(name + ": must return a table of parameter sets");
+  const data::Value* defaults = root.find("default");
+  if (!defaults || !defaults->is_map()) return make_error(name + ": 'default' parameter set missing");
+  for (const auto& [key, value] : root.fields) {
+    bool known = key == "default" || (key.size() == 5 && key.compare(0, 4, "type") == 0 &&
+                                      key[4] >= '0' && key[4] <= '4');
+    if (!known) return make_error(name + ": unknown entry '" + key + "' (default, type0..type4)");
+    if (!value.is_map()) return make_error(name + ": '" + key + "' must be a table");
+  }
+  WalkParams params;
+  Status s = read_fields(file.value(), *defaults, "default", true, &params);
+  if (!s.ok()) return s.error();
+  std::string type_key = "type" + std::to_string(robot_type);
+  if (const data::Value* over = root.find(type_key)) {
+    s = read_fields(file.value(), *over, type_key, false, &params);
+    if (!s.ok()) return s.error();
+  }
+  s = check(params, name + " (" + type_key + ")");
+  if (!s.ok()) return s.error();
+  return params;
+}
+
+Result<WalkParams> load_walk_file(const std::string& path, int robot_type) {
+  Result<data::DataFile> file = data::load_data_file(path);
+  if (!file.ok()) return file.error();
+  return parse_walk_text(file->source, path, robot_type);
+}
+
+}  // namespace libero::motion

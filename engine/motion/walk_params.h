@@ -1,0 +1,41 @@
+// Walk parameters per robot type, read from robots/<model>/walk.lua:
+//   return { default = { step_period = 0.25, ... }, type1 = { hip_height_ratio = 0.9 }, ... }
+// `default` must set every field; `typeN` overrides some of them for type N.
+#pragma once
+
+#include <string>
+
+#include "core/result.h"
+
+namespace libero::motion {
+
+struct WalkParams {
+  double step_period = 0.25;         // s per step (one foot's swing)
+  double hip_height_ratio = 0.87;    // hip-to-ankle height as a fraction of the straight leg
+  double foot_spread = 0.0;          // extra lateral ankle offset beyond the hip joint, m
+  double torso_offset_x = 0.01;      // torso ahead of the feet' neutral position, m
+  double torso_pitch = 0.1;          // forward lean, rad
+  double step_height = 0.03;         // swing foot lift, m
+  double sway = 0.02;                // lateral CoM sway amplitude at the step centre, m
+  double com_height = 0.26;          // height for the pendulum time constant, m
+  double max_forward = 0.8, max_backward = 0.4, max_side = 0.35, max_turn = 1.6;  // m/s, rad/s
+  double accel_forward = 1.0, accel_side = 1.0, accel_turn = 4.0;  // m/s^2, rad/s^2
+  double gyro_ankle_pitch = 0.05;    // rad per rad/s of pitch rate, added to the ankle pitch
+  double gyro_hip_pitch = 0.0;
+  double gyro_ankle_roll = 0.05;     // rad per rad/s of roll rate
+  double gyro_hip_roll = 0.0;
+  double arm_swing = 0.5;            // rad of shoulder pitch per m of foot offset
+  double arm_pitch = -1.6;           // neutral shoulder pitch (arms down), rad
+  double arm_out = 0.2;              // shoulder yaw outwards, rad
+  double elbow = 0.5;                // elbow bend, rad
+  double walk_to_gain = 1.5;         // 1/s, target distance -> speed
+  double walk_to_turn_gain = 2.0;    // 1/s
+  double walk_to_tolerance = 0.05;   // m
+  double walk_to_heading_tolerance = 0.1;  // rad
+};
+
+// Parses the walk file text for `robot_type` (0-4).
+Result<WalkParams> parse_walk_text(const std::string& text, const std::string& name, int robot_type);
+Result<WalkParams> load_walk_file(const std::string& path, int robot_type);
+
+}  // namespace libero::motion

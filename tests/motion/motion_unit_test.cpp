@@ -1,0 +1,214 @@
+// Unit tests of the motion parts that need no simulator: leg IK against its
+// forward kinematics, the joint controller against the server's delay
+// model, the keyframe curve rule, mirroring, the motion file parser.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+#include "motion/imu_filter.h"
+#include "motion/joint_controller.h"
+#include "motion/keyframe.h"
+#include "motion/leg_ik.h"
+#include "motion/motion_library.h"
+
+using namespace libero;
+using namespace libero::motion;
+
+TEST_CASE("leg IK inverts leg FK on both sides") {
+  LegGeometry g = default_leg_geometry();
+  const double poses[][6] = {{0, 0, 0.4, -0.8, 0.4, 0},
+                             {-0.3, 0.1, 0.6, -1.2, 0.5, -0.1},
+                             {-0.1, -0.2, -0.2, -0.3, 0.3, 0.15},
+                             {-0.5, 0.05, 0.9, -1.6, 0.6, 0.05}};
+  for (Side side : {kLeft, kRight}) {
+    for (const auto& pose : poses) {
+      LegAngles in{};
+      for (int k = 0; k < 6; ++k) in.q[k] = pose[k];
+      Vec3 ankle;
+      Mat3 foot;
+      leg_forward(g, side, in, &ankle, &foot);
+      LegAngles out{};
+      CHECK(solve_leg(g, side, ankle, foot, &out));
+      Vec3 ankle2;
+      Mat3 foot2;
+      leg_forward(g, side, out, &ankle2, &foot2);
+      CHECK((ankle2 - ankle).norm() < 1e-6);
+      CHECK((foot2 - foot).norm() < 1e-6);
+      for (int k = 0; k < 6; ++k) CHECK(out.q[k] == doctest::Approx(in.q[k]).epsilon(1e-6));
+    }
+  }
+}
+
+TEST_CASE("leg IK clamps an unreachable target and says so") {
+  LegGeometry g = default_leg_geometry();
+  LegAngles out{};
+  CHECK_FALSE(solve_leg(g, kLeft, Vec3(0, 0.055, -1.0), Mat3::Identity(), &out));
+  for (double q : out.q) CHECK(std::isfinite(q));
+}
+
+namespace {
+JointLimit limits_all[kJointCount];
+void setup_limits() {
+  for (int j = 0; j < kJointCount; ++j) limits_all[j] = {true, -2.0, 2.0, 6.1395};
+}
+// The server model (simspark-facts §4): the command sent for percept k
+// drives the step that produces percept k+2; the previous command drives
+// the step to k+1.
+struct DelayedJoint {
+  double angle = 0, pending = 0;
+  void apply(double command) {
+    angle += pending * kCycleSeconds;
+    pending = command;
+  }
+};
+}  // namespace
+
+TEST_CASE("joint controller reaches a step target without overshoot under the one-cycle delay") {
+  setup_limits();
+  JointController controller;
+  controller.configure(limits_all, {});
+  DelayedJoint joint[kJointCount];
+  double measured[kJointCount] = {}, target[kJointCount] = {}, velocity[kJointCount] = {};
+  for (double& t : target) t = 0.5;
+  double peak = 0;
+  for (int cycle = 0; cycle < 60; ++cycle) {
+    for (int j = 0; j < kJointCount; ++j) measured[j] = joint[j].angle;
+    controller.step(measured, target, velocity);
+    for (int j = 0; j < kJointCount; ++j) {
+      CHECK(std::abs(velocity[j]) <= 6.1395 + 1e-9);
+      joint[j].apply(velocity[j]);
+    }
+    peak = std::max(peak, joint[0].angle);
+  }
+  CHECK(joint[0].angle == doctest::Approx(0.5).epsilon(1e-3));
+  CHECK(peak < 0.5 + 0.02);
+}
+
+TEST_CASE("joint controller keeps targets inside the joint range") {
+  setup_limits();
+  JointController controller;
+  controller.configure(limits_all, {});
+  double measured[kJointCount] = {}, target[kJointCount] = {}, velocity[kJointCount] = {};
+  for (double& t : target) t = 5.0;
+  DelayedJoint joint;
+  for (int cycle = 0; cycle < 100; ++cycle) {
+    measured[0] = joint.angle;
+    controller.step(measured, target, velocity);
+    joint.apply(velocity[0]);
+    CHECK(joint.angle <= 2.0 + 1e-9);
+  }
+  CHECK(joint.angle == doctest::Approx(2.0).epsilon(1e-3));
+}
+
+TEST_CASE("keyframe curve: zero end velocity where a joint turns round, mean slope elsewhere") {
+  KeyframeMotion m;
+  m.name = "test";
+  KeyFrame a, b, c;
+  a.duration = 0.2; a.has_angle[kNeckYaw] = true; a.angle[kNeckYaw] = 0.4;
+  b.duration = 0.2; b.has_angle[kNeckYaw] = true; b.angle[kNeckYaw] = 0.8;
+  c.duration = 0.2; c.has_angle[kNeckYaw] = true; c.angle[kNeckYaw] = 0.2;
+  m.frames = {a, b, c};
+  double start[kJointCount] = {};
+  KeyframePlayer player;
+  player.start(m, start, false);
+  double target[kJointCount];
+  double last = 0, at_02 = 0;
+  bool monotone_first = true;
+  int cycles = 0;
+  while (player.step(0.0, 0, 0, target)) {
+    ++cycles;
+    double t = player.elapsed();
+    if (t <= 0.4 + 1e-9 && target[kNeckYaw] < last - 1e-12) monotone_first = false;
+    if (std::abs(t - 0.2) < 1e-9) at_02 = target[kNeckYaw];
+    last = target[kNeckYaw];
+    CHECK(target[kNeckYaw] <= 0.8 + 1e-9);  // no overshoot at the reversal
+  }
+  CHECK(monotone_first);
+  CHECK(at_02 == doctest::Approx(0.4));
+  CHECK(target[kNeckYaw] == doctest::Approx(0.2));
+  CHECK(cycles >= 28);
+  CHECK_FALSE(player.running());
+}
+
+TEST_CASE("mirroring swaps sides and flips rolls and yaws") {
+  bool has[kJointCount] = {};
+  double angle[kJointCount] = {};
+  has[kLHipRoll] = true; angle[kLHipRoll] = 0.3;
+  has[kLHipPitch] = true; angle[kLHipPitch] = 0.5;
+  has[kNeckYaw] = true; angle[kNeckYaw] = 0.2;
+  has[kLHipYawPitch] = true; angle[kLHipYawPitch] = -0.4;
+  mirror_pose(has, angle, has, angle);
+  CHECK(has[kRHipRoll]); CHECK(angle[kRHipRoll] == doctest::Approx(-0.3));
+  CHECK(has[kRHipPitch]); CHECK(angle[kRHipPitch] == doctest::Approx(0.5));
+  CHECK(angle[kNeckYaw] == doctest::Approx(-0.2));
+  CHECK(angle[kRHipYawPitch] == doctest::Approx(-0.4));
+  CHECK_FALSE(has[kLHipRoll]);
+}
+
+TEST_CASE("motion files: a good file parses, errors name the problem") {
+  auto good = parse_motion_text(
+      "return { name = 'wave', next = 'stand', frames = {"
+      " { duration = 0.5, symmetric = true, angles = { LShoulderPitch = -90, LHipRoll = 10 } },"
+      " { duration = 0.25, interruptible = true, angles = { he1 = 30 } } } }",
+      "wave.lua");
+  REQUIRE(good.ok());
+  CHECK(good->frames.size() == 2);
+  CHECK(good->next == "stand");
+  CHECK(good->frames[0].has_angle[kRShoulderPitch]);
+  CHECK(good->frames[0].angle[kRHipRoll] == doctest::Approx(-deg2rad(10)));
+  CHECK(good->frames[1].angle[kNeckYaw] == doctest::Approx(deg2rad(30)));
+  CHECK(good->frames[1].interruptible);
+
+  auto bad_joint = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 1, angles = { Elbow = 3 } } } }", "x.lua");
+  REQUIRE_FALSE(bad_joint.ok());
+  CHECK(bad_joint.error().message.find("Elbow") != std::string::npos);
+
+  auto no_frames = parse_motion_text("return { name = 'x', frames = {} }", "x.lua");
+  CHECK_FALSE(no_frames.ok());
+  auto bad_duration = parse_motion_text(
+      "return { name = 'x', frames = { { duration = -1, angles = {} } } }", "x.lua");
+  CHECK_FALSE(bad_duration.ok());
+  auto misspelt = parse_motion_text(
+      "return { name = 'x', frames = { { duraton = 1, angles = {} } } }", "x.lua");
+  CHECK_FALSE(misspelt.ok());
+  auto syntax = parse_motion_text("return { name = ", "x.lua");
+  CHECK_FALSE(syntax.ok());
+}
+
+TEST_CASE("the shipped motions all load") {
+  auto library = load_motion_dir(std::string(LIBERO_SOURCE_DIR) + "/robots/nao/motions");
+  REQUIRE_MESSAGE(library.ok(), (library.ok() ? "" : library.error().describe()));
+  CHECK(library->find("getup_front") != nullptr);
+  CHECK(library->find("getup_back") != nullptr);
+  CHECK(library->find("nothing") == nullptr);
+}
+
+TEST_CASE("IMU filter: upright, lying on the belly, lying on the back") {
+  ImuFilter filter;
+  for (int i = 0; i < 20; ++i) filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
+  CHECK(filter.fall() == FallDirection::None);
+  CHECK(filter.tilt() < 0.01);
+  // Belly down: the torso's -x axis points up.
+  for (int i = 0; i < 200; ++i) filter.update(Vec3::Zero(), Vec3(-9.81, 0, 0), true, true);
+  CHECK(filter.fall() == FallDirection::Front);
+  CHECK(filter.pitch() > 1.2);
+  for (int i = 0; i < 200; ++i) filter.update(Vec3::Zero(), Vec3(9.81, 0, 0), true, true);
+  CHECK(filter.fall() == FallDirection::Back);
+  // SimSpark's ACC is in the RSG frame: forward is +y there.
+  Vec3 a = accel_from_percept(protocol::Vec3f{0, 9.81f, 0});
+  CHECK(a.x() == doctest::Approx(9.81));
+}
+
+TEST_CASE("IMU filter integrates the gyro between accelerometer corrections") {
+  ImuFilterParams params;
+  params.accel_gain = 0;
+  ImuFilter filter(params);
+  filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
+  // Pitch forward at 1 rad/s for 0.5 s.
+  for (int i = 0; i < 25; ++i) filter.update(Vec3(0, 1.0, 0), Vec3(0, 0, 9.81), true, false);
+  CHECK(filter.pitch() == doctest::Approx(0.5).epsilon(0.02));
+}

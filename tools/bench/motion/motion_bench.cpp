@@ -1,0 +1,367 @@
+// Motion benchmarks on the in-process simulator (docs/benchmarks.md,
+// section "motion"). Usage:
+//   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
+// scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
+//            hetero, all
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/math.h"
+#include "motion/joint_controller.h"
+#include "motion_harness.h"
+
+using namespace libero;
+using namespace libero::bench;
+
+namespace {
+
+struct Args {
+  std::string scenario = "all";
+  int runs = 10;
+  int type = 0;
+  std::string walk_file;
+  double seconds = 0;
+  bool verbose = false;
+  double vx = 0, vy = 0, turn = 0;
+  std::string side;
+};
+
+Args g_args;
+
+double median(std::vector<double> v) {
+  if (v.empty()) return NAN;
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::unique_ptr<MotionHarness> make(int type, double heading = 0, bool motion = true, double x = 0, double y = 0) {
+  HarnessOptions o;
+  o.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
+  o.robot_type = type;
+  o.walk_file = g_args.walk_file;
+  o.start_heading = heading;
+  o.start_x = x;
+  o.start_y = y;
+  o.motion_enabled = motion;
+  auto h = MotionHarness::create(o);
+  if (!h.ok()) {
+    std::fprintf(stderr, "harness: %s\n", h.error().describe().c_str());
+    std::exit(1);
+  }
+  return std::move(h.value());
+}
+
+// ---- joint controller tracking -------------------------------------------
+// Arm joints of a standing robot (motion off, legs held by the servo at 0):
+// step and sine targets through the predictive controller vs. a plain
+// proportional controller (the placeholder's), RMS error in degrees.
+struct TrackingResult {
+  double step_rms, sine_rms, step_settle;
+};
+
+TrackingResult track(bool predictive, bool sine) {
+  auto h = make(0, 0, false);
+  motion::JointLimit limits[kJointCount];
+  for (int j = 0; j < kJointCount; ++j) {
+    const auto* d = h->world().description(h->robot());
+    limits[j] = {d->joints[j].exists && j < 22, d->joints[j].min_angle, d->joints[j].max_angle, d->joints[j].max_speed};
+  }
+  motion::JointController controller;
+  controller.configure(limits, {});
+  double measured[kJointCount] = {}, target[kJointCount] = {}, velocity[kJointCount] = {};
+  const Joint joints[] = {kLShoulderPitch, kRShoulderPitch, kNeckYaw, kLArmRoll};
+  double sum = 0;
+  int count = 0;
+  double settle = -1;
+  auto goal_at = [&](double t) {
+    if (sine) return 0.8 * std::sin(2 * kPi * 1.0 * t);  // 1 Hz, 0.8 rad: peak 5 rad/s
+    return t >= 0.2 ? -1.0 : 0.0;
+  };
+  for (int cycle = 0; cycle < 150; ++cycle) {
+    double t = cycle * 0.02;
+    h->step();
+    const auto& r = h->readings();
+    for (int j = 0; j < kJointCount; ++j) measured[j] = r.joint_angle[j];
+    for (Joint j : joints) {
+      double error = measured[j] - goal_at(t);
+      if (t >= 0.2) {
+        sum += error * error;
+        ++count;
+      }
+    }
+    if (!sine && settle < 0 && t > 0.2 && std::abs(measured[kLShoulderPitch] + 1.0) < deg2rad(2)) settle = t - 0.2;
+    for (int j = 0; j < kJointCount; ++j) target[j] = 0;
+    for (Joint j : joints) target[j] = goal_at(t + 0.04);
+    if (predictive) {
+      controller.step(measured, target, velocity);
+    } else {
+      for (int j = 0; j < kJointCount; ++j)
+        velocity[j] = std::clamp(10.0 * (goal_at(t) * (std::find(std::begin(joints), std::end(joints), j) != std::end(joints)) - measured[j]), -6.1395, 6.1395);
+    }
+    for (int j = 0; j < 22; ++j) h->set_velocity(static_cast<Joint>(j), velocity[j]);
+  }
+  double rms = rad2deg(std::sqrt(sum / std::max(count, 1)));
+  return {sine ? 0 : rms, sine ? rms : 0, settle};
+}
+
+void bench_tracking() {
+  TrackingResult a = track(true, false), b = track(false, false), c = track(true, true), d = track(false, true);
+  std::printf("tracking step 1 rad: predictive rms %.2f deg (settle %.2f s) | proportional rms %.2f deg (settle %.2f s) | ratio %.2f\n",
+              a.step_rms, a.step_settle, b.step_rms, b.step_settle, a.step_rms / b.step_rms);
+  std::printf("tracking sine 1 Hz 0.8 rad: predictive rms %.2f deg | proportional rms %.2f deg | ratio %.2f\n", c.sine_rms,
+              d.sine_rms, c.sine_rms / d.sine_rms);
+}
+
+// ---- stand ---------------------------------------------------------------
+void bench_stand() {
+  auto h = make(g_args.type);
+  h->requests().body = motion::kBodyStand;
+  for (int i = 0; i < 250; ++i) {
+    h->step();
+    if (g_args.verbose && i % 10 == 0)
+      std::printf("t %.2f z %.3f tilt %.1f x %.3f y %.3f\n", i * 0.02, h->torso_position().z(), rad2deg(h->tilt()),
+                  h->torso_position().x(), h->torso_position().y());
+  }
+  std::printf("stand type %d: after 5 s torso z %.3f tilt %.1f deg fallen %d\n", g_args.type, h->torso_position().z(),
+              rad2deg(h->tilt()), h->fallen());
+}
+
+// ---- get-up --------------------------------------------------------------
+// Time from lying still to standing (torso z > 0.3 m, tilt < 20 deg,
+// held 0.5 s; the time counts to the start of the hold).
+double getup_once(int type, bool front, int run) {
+  auto h = make(type, 0.3 * run);
+  h->run(0.5);
+  h->lay_down(front);
+  h->requests().body = motion::kBodyStand;
+  double up_since = -1;
+  for (int i = 0; i < 500; ++i) {
+    h->step();
+    double t = i * 0.02;
+    bool up = h->torso_position().z() > 0.3 && h->tilt() < deg2rad(20);
+    if (g_args.verbose && i % 5 == 0)
+      std::printf("  t %.2f z %.3f tilt %.1f pitch %.1f roll %.1f getting_up %d est %.1f\n", t, h->torso_position().z(),
+                  rad2deg(h->tilt()), rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
+                  h->status().getting_up, rad2deg(h->motion().estimated_pitch()));
+    if (g_args.verbose && i % 5 == 0)
+      std::printf("        sh %.0f hip %.0f knee %.0f ankle %.0f\n", rad2deg(h->readings().joint_angle[kLShoulderPitch]),
+                  rad2deg(h->readings().joint_angle[kLHipPitch]), rad2deg(h->readings().joint_angle[kLKneePitch]),
+                  rad2deg(h->readings().joint_angle[kLFootPitch]));
+    if (up) {
+      if (up_since < 0) up_since = t;
+      if (t - up_since >= 0.5 && !h->status().getting_up) return up_since;
+    } else {
+      up_since = -1;
+    }
+  }
+  return -1;
+}
+
+void bench_getup(int type) {
+  for (bool front : {true, false}) {
+    if (g_args.side == "front" && !front) continue;
+    if (g_args.side == "back" && front) continue;
+    std::vector<double> times;
+    int ok = 0;
+    for (int r = 0; r < g_args.runs; ++r) {
+      double t = getup_once(type, front, r);
+      if (t >= 0) {
+        ++ok;
+        times.push_back(t);
+      }
+      if (g_args.verbose) std::printf("  run %d: %.2f s\n", r, t);
+    }
+    std::printf("getup %s type %d: success %d/%d, median time to standing %.2f s\n", front ? "front" : "back", type, ok,
+                g_args.runs, median(times));
+  }
+}
+
+// ---- walking -------------------------------------------------------------
+struct WalkResult {
+  double speed;  // m/s or rad/s over the measured window
+  int falls;
+  double max_tilt = 0;
+};
+
+WalkResult walk_once(int type, double vx, double vy, double turn, double seconds, int run) {
+  auto h = make(type, 0.01 * run);
+  h->run(0.5);
+  h->requests().body = motion::kBodyWalkVelocity;
+  h->requests().walk_vx = vx;
+  h->requests().walk_vy = vy;
+  h->requests().walk_turn = turn;
+  h->run(2.0);  // accelerate
+  Vec3 start = h->torso_position();
+  double heading = h->heading(), turned = 0;
+  int falls = 0;
+  bool was_fallen = false;
+  int cycles = static_cast<int>(seconds / 0.02);
+  double max_tilt = 0;
+  Vec3 forward(std::cos(h->heading()), std::sin(h->heading()), 0);
+  Vec3 left(-forward.y(), forward.x(), 0);
+  for (int i = 0; i < cycles; ++i) {
+    h->step();
+    double now = h->heading();
+    turned += normalize_angle(now - heading);
+    heading = now;
+    if (h->fallen() && !was_fallen) ++falls;
+    was_fallen = h->fallen();
+    max_tilt = std::max(max_tilt, h->tilt());
+    if (g_args.verbose && i % (g_args.seconds < 4 ? 5 : 25) == 0)
+      std::printf("  t %.2f pos %.3f %.3f z %.3f heading %.1f pitch %.1f roll %.1f feet %d%d vx %.2f\n", i * 0.02,
+                  h->torso_position().x(), h->torso_position().y(), h->torso_position().z(), rad2deg(now),
+                  rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
+                  h->world_state().self.left_foot_contact, h->world_state().self.right_foot_contact,
+                  h->status().walk_speed_x);
+  }
+  Vec3 d = h->torso_position() - start;
+  if (turn != 0 && vx == 0 && vy == 0) return {turned / seconds, falls, max_tilt};
+  if (vy != 0 && vx == 0) return {d.dot(left) / seconds, falls, max_tilt};
+  return {d.dot(forward) / seconds, falls, max_tilt};
+}
+
+void bench_walk(const char* label, int type, double vx, double vy, double turn) {
+  std::vector<double> speeds, tilts;
+  int falls = 0;
+  double seconds = g_args.seconds > 0 ? g_args.seconds : 10.0;
+  for (int r = 0; r < g_args.runs; ++r) {
+    WalkResult w = walk_once(type, vx, vy, turn, seconds, r);
+    speeds.push_back(w.speed);
+    tilts.push_back(rad2deg(w.max_tilt));
+    falls += w.falls;
+    if (g_args.verbose) std::printf("  run %d: %.3f falls %d\n", r, w.speed, w.falls);
+  }
+  bool angular = turn != 0 && vx == 0 && vy == 0;
+  std::printf("%s type %d cmd (%.2f, %.2f, %.2f): median %.3f %s over %.0f s, falls %d in %d runs, median max tilt %.1f deg\n",
+              label, type, vx, vy, turn, angular ? rad2deg(median(speeds)) : median(speeds), angular ? "deg/s" : "m/s",
+              seconds, falls, g_args.runs, median(tilts));
+}
+
+void bench_random_walk(int type) {
+  int total_falls = 0;
+  double seconds = g_args.seconds > 0 ? g_args.seconds : 60.0;
+  std::vector<double> distances;
+  for (int r = 0; r < g_args.runs; ++r) {
+    std::mt19937 rng(1000 + r);
+    std::uniform_real_distribution<double> u(-1, 1);
+    auto h = make(type, 0);
+    h->run(0.5);
+    h->requests().body = motion::kBodyWalkVelocity;
+    int falls = 0;
+    bool was_fallen = false;
+    double distance = 0;
+    Vec3 last = h->torso_position();
+    for (int i = 0; i < static_cast<int>(seconds / 0.02); ++i) {
+      if (i % 100 == 0) {
+        h->requests().walk_vx = 0.8 * u(rng);
+        h->requests().walk_vy = 0.35 * u(rng);
+        h->requests().walk_turn = 1.6 * u(rng);
+      }
+      h->step();
+      if (h->fallen() && !was_fallen) ++falls;
+      was_fallen = h->fallen();
+      distance += (h->torso_position() - last).head<2>().norm();
+      last = h->torso_position();
+    }
+    total_falls += falls;
+    distances.push_back(distance);
+    if (g_args.verbose) std::printf("  run %d: falls %d distance %.1f m\n", r, falls, distance);
+  }
+  std::printf("random walk type %d: %d falls in %d runs of %.0f s (median distance %.1f m)\n", type, total_falls,
+              g_args.runs, seconds, median(distances));
+}
+
+// ---- kicks ---------------------------------------------------------------
+void bench_kick(int type, int kick_type) {
+  std::vector<double> distances, errors, times;
+  int falls = 0;
+  for (int r = 0; r < g_args.runs; ++r) {
+    std::mt19937 rng(2000 + r);
+    std::uniform_real_distribution<double> u(-1, 1);
+    auto h = make(type, 0.2 * u(rng));
+    Vec3 ball(0.45 + 0.1 * u(rng), 0.1 * u(rng), 0.042);
+    h->world().set_ball_position(ball);
+    h->world().set_ball_velocity(Vec3::Zero());
+    h->run(0.5);
+    h->requests().body = motion::kBodyKick;
+    h->requests().kick_type = kick_type;
+    h->requests().kick_target_x = 15;  // straight down the field
+    h->requests().kick_target_y = ball.y();
+    double t = 0;
+    bool kicked = false;
+    for (int i = 0; i < 1000; ++i) {
+      h->step();
+      t += 0.02;
+      if (h->status().state == motion::kSkillDone) {
+        kicked = true;
+        break;
+      }
+      if (h->status().state == motion::kSkillFailed) break;
+    }
+    h->requests().body = motion::kBodyStand;
+    h->run(4.0);  // let the ball roll out
+    Vec3 end = h->world().ball_position();
+    Vec3 d = end - ball;
+    double distance = d.head<2>().norm();
+    double direction = rad2deg(std::atan2(d.y(), d.x()));
+    if (h->fallen()) ++falls;
+    distances.push_back(distance);
+    errors.push_back(std::abs(direction));
+    times.push_back(t);
+    if (g_args.verbose)
+      std::printf("  run %d: kicked %d after %.2f s, ball %.2f m at %.1f deg, estimate %.1f\n", r, kicked, t, distance,
+                  direction, h->status().kick_distance_estimate);
+  }
+  std::printf("%s type %d: median distance %.2f m, median |direction error| %.1f deg, median time to kick %.2f s, falls %d/%d\n",
+              kick_type == 0 ? "kick long" : "kick short", type, median(distances), median(errors), median(times), falls,
+              g_args.runs);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto next = [&]() { return i + 1 < argc ? argv[++i] : ""; };
+    if (a == "--runs") g_args.runs = std::atoi(next());
+    else if (a == "--type") g_args.type = std::atoi(next());
+    else if (a == "--walk-file") g_args.walk_file = next();
+    else if (a == "--seconds") g_args.seconds = std::atof(next());
+    else if (a == "--vx") g_args.vx = std::atof(next());
+    else if (a == "--vy") g_args.vy = std::atof(next());
+    else if (a == "--turn") g_args.turn = std::atof(next());
+    else if (a == "-v") g_args.verbose = true;
+    else if (a == "--side") g_args.side = next();
+    else g_args.scenario = a;
+  }
+  int64_t start = monotonic_ns();
+  const std::string& s = g_args.scenario;
+  int t = g_args.type;
+  bool all = s == "all";
+  if (s == "stand") bench_stand();
+  if (all || s == "tracking") bench_tracking();
+  if (all || s == "getup") bench_getup(t);
+  if (s == "walk") bench_walk("walk", t, g_args.vx, g_args.vy, g_args.turn);
+  if (all || s == "walk_forward") bench_walk("walk forward", t, 0.8, 0, 0);
+  if (all || s == "walk_side") bench_walk("walk sideways", t, 0, 0.35, 0);
+  if (all || s == "turn") bench_walk("turn", t, 0, 0, 1.6);
+  if (all || s == "random_walk") bench_random_walk(t);
+  if (all || s == "kick") bench_kick(t, motion::kKickLong);
+  if (all || s == "kick_short") bench_kick(t, motion::kKickShort);
+  if (all || s == "hetero") {
+    for (int type = 0; type <= 4; ++type) {
+      bench_walk("walk forward", type, 0.8, 0, 0);
+      bench_getup(type);
+    }
+  }
+  std::printf("(wall time %.1f s)\n", (monotonic_ns() - start) * 1e-9);
+  return 0;
+}

@@ -1,0 +1,169 @@
+#include "motion_harness.h"
+
+#include <cmath>
+
+#include "robot/description.h"
+
+namespace libero::bench {
+
+namespace {
+
+// SimSpark prints every float with 2 decimals (simspark-facts §5).
+float two_decimals(double v) { return static_cast<float>(std::round(v * 100.0) / 100.0); }
+
+protocol::Vec3f to_rsg_rounded(const Vec3& robot_frame_value, double scale) {
+  Vec3 rsg = sim::robot_to_rsg(robot_frame_value) * scale;
+  return protocol::Vec3f{two_decimals(rsg.x()), two_decimals(rsg.y()), two_decimals(rsg.z())};
+}
+
+}  // namespace
+
+Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOptions& options) {
+  std::unique_ptr<MotionHarness> h(new MotionHarness);
+  h->options_ = options;
+  auto world = sim::PhysicsWorld::create({});
+  if (!world.ok()) return world.error();
+  h->world_ = std::move(world.value());
+  auto description = robot::load_robot_description(options.robots_dir, "nao", options.robot_type);
+  if (!description.ok()) return description.error();
+  sim::RobotPlacement placement;
+  placement.torso_position = Vec3(options.start_x, options.start_y, 0.4);
+  placement.heading = options.start_heading;
+  auto id = h->world_->add_robot(description.value(), 1, 1, placement);
+  if (!id.ok()) return id.error();
+  h->robot_ = id.value();
+
+  motion::MotionOptions motion_options;
+  motion_options.robots_dir = options.robots_dir;
+  motion_options.robot_type = options.robot_type;
+  motion_options.walk_file = options.walk_file;
+  motion_options.reload_poll_seconds = 0;  // benchmarks must not change under their feet
+  h->motion_ = std::make_unique<motion::MotionSystem>(motion_options);
+  Status loaded = h->motion_->load();
+  if (!loaded.ok()) return loaded.error();
+
+  h->requests_.body = motion::kBodyStand;
+  h->requests_.head = motion::kHeadFixed;
+  h->world_state_.version = world::kWorldStateVersion;
+  h->world_state_.game.robot_type = options.robot_type;
+  h->world_->read_robot(h->robot_, &h->readings_);
+  return h;
+}
+
+double MotionHarness::heading() const {
+  const Mat3& r = readings_.torso_rotation;
+  return std::atan2(r(1, 0), r(0, 0));
+}
+
+double MotionHarness::tilt() const {
+  return std::acos(std::clamp(readings_.torso_rotation(2, 2), -1.0, 1.0));
+}
+
+void MotionHarness::fill_percept() {
+  protocol::Percept& p = percept_;
+  p.clear();
+  p.has_time = true;
+  p.server_time = world_->time();
+  p.game_state.present = true;
+  p.game_state.game_time = static_cast<float>(world_->time());
+  p.game_state.play_mode = protocol::PlayMode::PlayOn;
+  p.has_gyro = true;
+  p.gyro = to_rsg_rounded(readings_.gyro, 180.0 / kPi);
+  p.has_accel = true;
+  p.accel = to_rsg_rounded(readings_.accelerometer, 1.0);
+  for (int j = 0; j < readings_.joint_count; ++j) {
+    p.joint_present[j] = true;
+    p.joint_angle_deg[j] = two_decimals(rad2deg(readings_.joint_angle[j]));
+  }
+  const sim::FootSensorIndex sources[protocol::kFootSensorCount] = {
+      sim::kSensorLeftFoot, sim::kSensorRightFoot, sim::kSensorLeftToe, sim::kSensorRightToe};
+  for (int f = 0; f < protocol::kFootSensorCount; ++f) {
+    const sim::FootReading& r = readings_.foot[sources[f]];
+    p.force[f].contact = r.contact;
+    if (r.contact) {
+      p.force[f].center = to_rsg_rounded(r.center, 1.0);
+      p.force[f].force = to_rsg_rounded(r.force, 1.0);
+    }
+  }
+}
+
+void MotionHarness::fill_world_state() {
+  world::WorldState& w = world_state_;
+  w.game.time = world_->time();
+  w.game.server_time = world_->time();
+  w.game.phase = world::kGamePlayOn;
+  w.game.side = 1;
+  w.game.unum = 1;
+  w.game.cycle = cycle_;
+  const Mat3& r = readings_.torso_rotation;
+  w.self.x = readings_.torso_position.x();
+  w.self.y = readings_.torso_position.y();
+  w.self.z = readings_.torso_position.z();
+  w.self.heading = heading();
+  w.self.pitch = std::atan2(-r(2, 0), r(2, 2));
+  w.self.roll = std::atan2(r(2, 1), r(2, 2));
+  w.self.localised = 1;
+  w.self.left_foot_contact = readings_.foot[sim::kSensorLeftFoot].contact;
+  w.self.right_foot_contact = readings_.foot[sim::kSensorRightFoot].contact;
+  Vec3 ball = world_->ball_position();
+  Vec3 ball_velocity = world_->ball_velocity();
+  w.ball.x = ball.x();
+  w.ball.y = ball.y();
+  w.ball.vx = ball_velocity.x();
+  w.ball.vy = ball_velocity.y();
+  w.ball.valid = 1;
+  w.ball.last_seen_age = 0;
+  w.ball.last_known_age = 0;
+  w.ball.stop_x = ball.x();
+  w.ball.stop_y = ball.y();
+  for (int j = 0; j < kJointCount; ++j) w.joint_angles[j] = readings_.joint_angle[j];
+}
+
+void MotionHarness::step() {
+  world_->read_robot(robot_, &readings_);
+  fill_percept();
+  fill_world_state();
+  protocol::Action next;
+  next.clear();
+  if (options_.motion_enabled) motion_->step(percept_, world_state_, requests_, &next);
+  // The command computed now acts one step later (simspark-facts §4).
+  for (int j = 0; j < kJointCount; ++j)
+    if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
+  world_->step();
+  if (options_.motion_enabled) pending_ = next;
+  else pending_.clear();
+  ++cycle_;
+}
+
+void MotionHarness::lay_down(bool on_front, int variant) {
+  // Tip the robot over with its own ankles (toes up pitches it forward),
+  // motion off, then let it settle.
+  bool enabled = options_.motion_enabled;
+  options_.motion_enabled = false;
+  for (int i = 0; i < 150; ++i) {
+    pending_.clear();
+    double v = on_front ? 3.0 : -3.0;
+    set_velocity(kLFootPitch, v);
+    set_velocity(kRFootPitch, v);
+    set_velocity(kLHipPitch, on_front ? 2.0 : -1.0);
+    set_velocity(kRHipPitch, on_front ? 2.0 : -1.0);
+    // Variants: arms up or down, knees bent or straight, a little twist.
+    double arm = (variant % 3 == 0) ? -2.0 : (variant % 3 == 1 ? 2.0 : 0.0);
+    set_velocity(kLShoulderPitch, arm);
+    set_velocity(kRShoulderPitch, arm * (variant % 2 ? 0.5 : 1.0));
+    set_velocity(kLKneePitch, variant % 2 ? -1.0 : -3.0);
+    set_velocity(kRKneePitch, variant % 4 == 3 ? 0.0 : -2.0);
+    set_velocity(kLHipRoll, variant == 2 ? 0.3 : 0.0);
+    world_->read_robot(robot_, &readings_);
+    for (int j = 0; j < kJointCount; ++j)
+      if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
+    world_->step();
+  }
+  for (int j = 0; j < kJointCount; ++j) world_->set_joint_velocity(robot_, static_cast<Joint>(j), 0);
+  for (int i = 0; i < 50; ++i) world_->step();
+  world_->read_robot(robot_, &readings_);
+  options_.motion_enabled = enabled;
+  pending_.clear();
+}
+
+}  // namespace libero::bench

@@ -1,0 +1,73 @@
+// In-process harness: one robot's MotionSystem driving the MuJoCo physics
+// world, cycle by cycle, as fast as the machine allows.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "motion/motion_system.h"
+#include "motion/skill_requests.h"
+#include "physics_world.h"
+#include "protocol/actions.h"
+#include "protocol/percepts.h"
+#include "world/world_state.h"
+
+namespace libero::bench {
+
+struct HarnessOptions {
+  std::string robots_dir;          // robots/ folder
+  int robot_type = 0;
+  std::string walk_file;           // empty = robots/nao/walk.lua
+  double start_x = 0, start_y = 0, start_heading = 0;
+  bool motion_enabled = true;      // false: the harness commands joints itself (tracking bench)
+};
+
+class MotionHarness {
+ public:
+  static Result<std::unique_ptr<MotionHarness>> create(const HarnessOptions& options);
+
+  // One 20 ms cycle: percept -> motion -> (previous cycle's) velocities -> physics.
+  void step();
+  void run(double seconds) {
+    for (int i = 0, n = static_cast<int>(seconds / 0.02 + 0.5); i < n; ++i) step();
+  }
+
+  motion::SkillRequests& requests() { return requests_; }
+  const motion::MotionStatus& status() const { return motion_->status(); }
+  motion::MotionSystem& motion() { return *motion_; }
+  sim::PhysicsWorld& world() { return *world_; }
+  sim::RobotId robot() const { return robot_; }
+  const world::WorldState& world_state() const { return world_state_; }
+  const sim::RobotReadings& readings() const { return readings_; }
+
+  // Ground truth.
+  Vec3 torso_position() const { return readings_.torso_position; }
+  double heading() const;
+  double tilt() const;  // angle between torso z and world z, rad
+  bool fallen() const { return readings_.torso_position.z() < 0.25; }
+
+  // Lays the robot down on its belly (front) or back, at rest. `variant`
+  // picks one of a few different fall poses (arms and legs).
+  void lay_down(bool on_front, int variant = 0);
+  // Direct joint velocities for the next cycle (motion_enabled == false).
+  void set_velocity(Joint joint, double rad_per_s) { pending_.joint_velocity[joint] = static_cast<float>(rad_per_s); pending_.joint_set[joint] = true; }
+  double cycle_seconds() const { return 0.02; }
+
+ private:
+  MotionHarness() = default;
+  void fill_percept();
+  void fill_world_state();
+
+  HarnessOptions options_;
+  std::unique_ptr<sim::PhysicsWorld> world_;
+  std::unique_ptr<motion::MotionSystem> motion_;
+  sim::RobotId robot_ = sim::kNoRobot;
+  sim::RobotReadings readings_;
+  protocol::Percept percept_;
+  world::WorldState world_state_{};
+  motion::SkillRequests requests_{};
+  protocol::Action pending_;     // sent last cycle: drives this cycle's physics step
+  uint32_t cycle_ = 0;
+};
+
+}  // namespace libero::bench
