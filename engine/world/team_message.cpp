@@ -53,6 +53,7 @@ uint32_t checksum(uint64_t payload, std::string_view team) {
 }
 
 uint64_t quantise_position(double v) {
+  if (!std::isfinite(v)) v = 0;
   long q = std::lround((v + kPositionOffset) / kPositionStep);
   return static_cast<uint64_t>(q < 0 ? 0 : (q > 1023 ? 1023 : q));
 }
@@ -67,7 +68,7 @@ int encode_team_message(const TeamMessage& m, std::string_view team_name, char o
   w.put(static_cast<uint64_t>(m.unum < 0 || m.unum > 15 ? 0 : m.unum), 4);
   w.put(quantise_position(m.x), 10);
   w.put(quantise_position(m.y), 10);
-  double turns = m.heading / kPi2;
+  double turns = std::isfinite(m.heading) ? m.heading / kPi2 : 0.0;
   turns -= std::floor(turns);
   w.put(static_cast<uint64_t>(std::lround(turns * 128)) & 127, 7);
   w.put(m.localised, 1);
@@ -76,7 +77,7 @@ int encode_team_message(const TeamMessage& m, std::string_view team_name, char o
   w.put(quantise_position(m.ball_valid ? m.ball_x : 0), 10);
   w.put(quantise_position(m.ball_valid ? m.ball_y : 0), 10);
   int age = 0;
-  while (age < 6 && !(m.ball_age < kAgeBounds[age])) ++age;
+  while (age < 6 && !(m.ball_age < kAgeBounds[age])) ++age;  // NaN ends up "older than 8 s"
   w.put(static_cast<uint64_t>(age), 3);
   // 59 payload bits, then the checksum on top: 78 bits in 13 symbols.
   uint64_t payload = w.bits;
@@ -129,7 +130,6 @@ bool decode_team_message(std::string_view text, std::string_view team_name, Team
   uint64_t age = r.get(3);
   if (age > 6) return false;
   m.ball_age = kAgeDecoded[age];
-  if (std::fabs(m.x) > 20 || std::fabs(m.y) > 20) return false;
   *out = m;
   return true;
 }

@@ -69,7 +69,7 @@ bool finite(const protocol::Vec3f& v) { return std::isfinite(v.x) && std::isfini
 }  // namespace
 
 struct WorldModel::Impl {
-  explicit Impl(int robot_type) : body(robot_type) {}
+  explicit Impl(const WorldModelOptions& options) : body(options.robots_dir, "nao", options.robot_type) {}
 
   BodyGeometry body;
   OrientationFilter orientation;
@@ -86,7 +86,7 @@ struct WorldModel::Impl {
   uint64_t heard_accepted = 0, heard_rejected = 0;
 };
 
-WorldModel::WorldModel(const WorldModelOptions& options) : options_(options), impl_(new Impl(options.robot_type)) {
+WorldModel::WorldModel(const WorldModelOptions& options) : options_(options), impl_(new Impl(options)) {
   state_.version = kWorldStateVersion;
   state_.game.robot_type = options.robot_type;
   state_.ball.last_seen_age = kNeverSeen;
@@ -161,12 +161,12 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   self.left_foot_contact = percept.force[protocol::kFootLeft].contact || percept.force[protocol::kToeLeft].contact;
   self.right_foot_contact =
       percept.force[protocol::kFootRight].contact || percept.force[protocol::kToeRight].contact;
-  Vec3 com = m.body.centre_of_mass(state_.joint_angles);
+  m.body.set_joint_angles(state_.joint_angles);
+  Vec3 com = m.body.centre_of_mass();
   self.com_x = com.x();
   self.com_y = com.y();
   self.com_z = com.z();
-  double upright_height = m.body.standing_torso_height(state_.joint_angles) * std::cos(tilt);
-  self.z = m.fall == kFallNone ? upright_height : 0.1;
+  self.z = m.fall == kFallNone ? m.body.torso_height(m.orientation.tilt()) : 0.1;
 
   // Odometry: walk speeds from motion, heading change from the gyro.
   double dx = motion.walk_speed_x * dt, dy = motion.walk_speed_y * dt;
@@ -191,7 +191,7 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   for (WsPlayer& p : state_.opponents) p.last_seen_age += dt;
   if (percept.vision.present) {
     ObservationContext context;
-    context.camera = m.body.camera_in_torso(state_.joint_angles);
+    context.camera = m.body.camera_in_torso();
     context.tilt = m.orientation.tilt();
     context.torso_height = self.z;
     context.own_team = options_.team_name.c_str();

@@ -55,6 +55,7 @@ TEST_CASE("real server sample, left team beamed to (-5, 0, 0)") {
   REQUIRE(messages.size() >= 10);
   world::WorldModelOptions options;
   options.team_name = "Probe";
+  options.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
   world::WorldModel model(options);
   motion::MotionStatus status{};
   protocol::Percept percept;
@@ -83,6 +84,7 @@ TEST_CASE("real server sample, right team during a game: mirrored frame, ball, o
   REQUIRE(messages.size() >= 5);
   world::WorldModelOptions options;
   options.team_name = "Probe";
+  options.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
   world::WorldModel model(options);
   motion::MotionStatus status{};
   protocol::Percept percept;

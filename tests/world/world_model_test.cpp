@@ -32,6 +32,7 @@ struct Rig {
   static WorldModelOptions make_options(const synthetic::SyntheticOptions& o) {
     WorldModelOptions w;
     w.team_name = o.team;
+    w.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
     return w;
   }
 

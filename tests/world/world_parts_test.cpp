@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "protocol/simspark_codec.h"
 #include "world/ball_filter.h"
 #include "world/body_geometry.h"
 #include "world/field.h"
@@ -65,6 +66,7 @@ TEST_CASE("team message round trip keeps values to their resolution") {
     CHECK(text[i] != '(');
     CHECK(text[i] != ')');
   }
+  CHECK(protocol::validate_say(std::string_view(text, length)).ok());
   TeamMessage out;
   REQUIRE(decode_team_message(std::string_view(text, length), "Libero", &out));
   CHECK(out.unum == 7);
@@ -78,6 +80,30 @@ TEST_CASE("team message round trip keeps values to their resolution") {
   CHECK_NEAR(out.ball_y, -9.95, 0.021);
   CHECK(out.ball_age > 0.4);
   CHECK(out.ball_age < 1.1);
+}
+
+TEST_CASE("team message encoding survives extreme and non-finite values") {
+  const double values[] = {-1e9, -20.48, -15, 0, 15, 20.44, 1e9, NAN, INFINITY, -INFINITY};
+  char text[protocol::kMaxSayLength + 1];
+  for (double v : values) {
+    TeamMessage m;
+    m.unum = 11;
+    m.x = v;
+    m.y = -v;
+    m.heading = v;
+    m.ball_valid = true;
+    m.ball_x = v;
+    m.ball_y = v;
+    m.ball_age = v;
+    int length = encode_team_message(m, "T", text);
+    CHECK(protocol::validate_say(std::string_view(text, length)).ok());
+    TeamMessage out;
+    REQUIRE(decode_team_message(std::string_view(text, length), "T", &out));
+    CHECK(std::isfinite(out.x));
+    CHECK(std::isfinite(out.heading));
+    CHECK(std::fabs(out.x) <= 20.48);
+    CHECK(out.ball_age > 0);
+  }
 }
 
 TEST_CASE("team messages of another team or garbage are rejected") {
@@ -158,19 +184,55 @@ TEST_CASE("vision polar convention: 0 ahead, positive horizontal to the left, po
 
 TEST_CASE("camera pose follows the neck joints") {
   BodyGeometry body(0);
+  CHECK_FALSE(body.uses_kinematics());
   double q[kJointCount] = {};
-  CameraInTorso c = body.camera_in_torso(q);
+  body.set_joint_angles(q);
+  CameraInTorso c = body.camera_in_torso();
   CHECK(c.position.z() == doctest::Approx(0.155));
   CHECK((c.rotation * Vec3::UnitX()).x() == doctest::Approx(1));
   q[kNeckYaw] = deg2rad(90);  // hj1 > 0 turns the head left
-  c = body.camera_in_torso(q);
+  body.set_joint_angles(q);
+  c = body.camera_in_torso();
   CHECK((c.rotation * Vec3::UnitX()).y() == doctest::Approx(1));
   q[kNeckYaw] = 0;
   q[kNeckPitch] = deg2rad(30);  // hj2 > 0 tilts the head up
-  c = body.camera_in_torso(q);
+  body.set_joint_angles(q);
+  c = body.camera_in_torso();
   CHECK((c.rotation * Vec3::UnitX()).z() == doctest::Approx(0.5));
   CHECK(body.zero_pose_height() == doctest::Approx(0.385));
   CHECK(BodyGeometry(3).zero_pose_height() == doctest::Approx(0.440736848));
+}
+
+TEST_CASE("robot kinematics and the built-in head chain agree") {
+  for (int type = 0; type <= 4; ++type) {
+    CAPTURE(type);
+    BodyGeometry builtin(type);
+    BodyGeometry kinematic(std::string(LIBERO_SOURCE_DIR) + "/robots", "nao", type);
+    REQUIRE(kinematic.uses_kinematics());
+    CHECK(kinematic.zero_pose_height() == doctest::Approx(builtin.zero_pose_height()));
+    const double poses[][4] = {{0, 0, 0, 0}, {0.8, -0.3, 0.5, -1.0}, {-1.2, 0.4, 0.3, -0.6}};
+    for (const auto& p : poses) {
+      double q[kJointCount] = {};
+      q[kNeckYaw] = p[0];
+      q[kNeckPitch] = p[1];
+      q[kRHipPitch] = q[kLHipPitch] = p[2];
+      q[kRKneePitch] = q[kLKneePitch] = p[3];
+      q[kRFootPitch] = q[kLFootPitch] = -(p[2] + p[3]);
+      builtin.set_joint_angles(q);
+      kinematic.set_joint_angles(q);
+      CameraInTorso a = builtin.camera_in_torso(), b = kinematic.camera_in_torso();
+      CHECK((a.position - b.position).norm() < 1e-6);
+      CHECK((a.rotation - b.rotation).norm() < 1e-6);
+      Mat3 tilt = Eigen::AngleAxisd(0.1, Vec3::UnitY()).toRotationMatrix();
+      CHECK_NEAR(builtin.torso_height(tilt), kinematic.torso_height(tilt), 0.02);
+      CHECK((builtin.centre_of_mass() - kinematic.centre_of_mass()).norm() < 0.03);
+    }
+  }
+  // A missing robots directory falls back to the built-in model.
+  BodyGeometry missing("/nonexistent", "nao", 0);
+  CHECK_FALSE(missing.uses_kinematics());
+  BodyGeometry wrong_model(std::string(LIBERO_SOURCE_DIR) + "/robots", "no_such_robot", 0);
+  CHECK_FALSE(wrong_model.uses_kinematics());
 }
 
 TEST_CASE("orientation filter finds roll and pitch from gravity and follows the gyro") {

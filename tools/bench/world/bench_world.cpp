@@ -22,6 +22,8 @@ using namespace libero;
 
 namespace {
 
+const char* const kRobotsDir = LIBERO_ROBOTS_DIR;
+
 // Thread CPU time: on a shared 2-core machine wall time mostly measures the
 // other processes (preemption shows up as multi-millisecond "cycles").
 int64_t thread_cpu_ns() {
@@ -93,6 +95,7 @@ void run_walk(uint64_t seed, bool left, bool hard, double seconds, AccuracyResul
   sim.add_player(false, 9, 6, 4, kPi, true);
   world::WorldModelOptions wo;
   wo.team_name = options.team;
+  wo.robots_dir = kRobotsDir;
   world::WorldModel model(wo);
   Driver driver(seed);
   protocol::Percept percept;
@@ -146,6 +149,7 @@ void run_kidnap(uint64_t seed, bool free_fall, bool hard, int kidnaps, std::vect
   synthetic::SyntheticWorld sim(options);
   world::WorldModelOptions wo;
   wo.team_name = options.team;
+  wo.robots_dir = kRobotsDir;
   world::WorldModel model(wo);
   Driver driver(seed + 1000);
   protocol::Percept percept;
@@ -255,6 +259,8 @@ int main(int argc, char** argv) {
     }
     world::WorldModelOptions wo;
     wo.team_name = options.team;
+    wo.robots_dir = kRobotsDir;
+  wo.robots_dir = kRobotsDir;
     world::WorldModel model(wo);
     std::vector<double> cost, wall, vision_cost;
     for (int k = 0; k < cycles; ++k) {
