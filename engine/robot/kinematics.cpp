@@ -153,7 +153,10 @@ void refine_leg(const KinematicModel& model, Side side, const Iso3& target, doub
   double trial[kLegJointCount];
   std::copy(q, q + kLegJointCount, trial);
   double best = error->weighted();
-  for (int iteration = 0; iteration < 200 && best > 1e-12; ++iteration) {
+  // Stop when converged, or when the clamped problem stops improving (an
+  // unreachable target): the cycle cannot afford hundreds of iterations.
+  int stalled = 0;
+  for (int iteration = 0; iteration < 100 && best > 1e-12 && stalled < 5; ++iteration) {
     // Geometric Jacobian at the sole origin: axes and anchors carried along the chain.
     Eigen::Matrix<double, 6, kLegJointCount> jacobian;
     Iso3 partial = Iso3::Identity();
@@ -180,11 +183,12 @@ void refine_leg(const KinematicModel& model, Side side, const Iso3& target, doub
 
     PoseError trial_error = pose_error(target, sole_from_product(leg, leg_product(leg, trial)));
     if (trial_error.weighted() < best) {
+      stalled = best - trial_error.weighted() < 1e-9 ? stalled + 1 : 0;
       best = trial_error.weighted();
       *error = trial_error;
       std::copy(trial, trial + kLegJointCount, q);
-    } else if (step.cwiseAbs().maxCoeff() < 1e-12) {
-      break;
+    } else {
+      ++stalled;
     }
   }
 }
