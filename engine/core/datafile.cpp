@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -17,24 +18,43 @@ namespace libero::data {
 
 namespace {
 
-// Enough for any honest data file (the NAO description needs a few thousand);
-// stops `while true do end` instead of hanging start-up.
+// Enough for any honest data file (the NAO description needs a few thousand
+// instructions and well under a megabyte); stops `while true do end` or
+// `s = s .. s` in a loop instead of hanging or exhausting start-up.
 constexpr int kInstructionBudget = 20'000'000;
 constexpr int kHookInterval = 10'000;
+constexpr size_t kMemoryBudget = size_t{256} << 20;
 constexpr int kMaxDepth = 64;
 
-struct Budget {
-  int used = 0;
+// Per-state limits, reached from the hook through the allocator's user data
+// (no globals, so threads may load files concurrently).
+struct Sandbox {
+  size_t memory_used = 0;
+  int instructions_used = 0;
 };
 
-Budget* g_budget_for_hook = nullptr;  // load time only, one state at a time
+void* sandbox_alloc(void* user, void* block, size_t old_size, size_t new_size) {
+  auto* sandbox = static_cast<Sandbox*>(user);
+  if (block == nullptr) old_size = 0;  // Lua passes a type tag as old_size for new blocks
+  if (new_size == 0) {
+    std::free(block);
+    sandbox->memory_used -= old_size;
+    return nullptr;
+  }
+  if (new_size > old_size && sandbox->memory_used + (new_size - old_size) > kMemoryBudget) return nullptr;
+  void* resized = std::realloc(block, new_size);
+  if (resized == nullptr) return nullptr;
+  sandbox->memory_used = sandbox->memory_used - old_size + new_size;
+  return resized;
+}
 
 void count_hook(lua_State* L, lua_Debug*) {
-  if (g_budget_for_hook == nullptr) return;
-  g_budget_for_hook->used += kHookInterval;
-  if (g_budget_for_hook->used > kInstructionBudget)
-    luaL_error(L, "evaluation exceeded %d instructions (a data file should not loop)",
-               kInstructionBudget);
+  void* user = nullptr;
+  lua_getallocf(L, &user);
+  auto* sandbox = static_cast<Sandbox*>(user);
+  sandbox->instructions_used += kHookInterval;
+  if (sandbox->instructions_used > kInstructionBudget)
+    luaL_error(L, "evaluation exceeded %d instructions (a data file should not loop)", kInstructionBudget);
 }
 
 // Converts the value at the top of the stack. `path` names it in messages.
@@ -125,7 +145,6 @@ Status convert(lua_State* L, const std::string& path, int depth, Value* out) {
 struct StateCloser {
   lua_State* L;
   ~StateCloser() {
-    g_budget_for_hook = nullptr;
     if (L != nullptr) lua_close(L);
   }
 };
@@ -174,7 +193,8 @@ int DataFile::line_of_entry(std::string_view entry_name) const {
 }
 
 Result<DataFile> parse_data_text(std::string_view text, const std::string& name) {
-  StateCloser closer{luaL_newstate()};
+  Sandbox sandbox;  // outlives the state (declared first, destroyed last)
+  StateCloser closer{lua_newstate(sandbox_alloc, &sandbox)};
   lua_State* L = closer.L;
   if (L == nullptr) return make_error(name + ": cannot create a Lua state");
   // Interpreter only: compiled traces do not run the count hook.
@@ -204,15 +224,16 @@ Result<DataFile> parse_data_text(std::string_view text, const std::string& name)
   lua_insert(L, -2);
   lua_setfenv(L, -2);
 
-  Budget budget;
-  g_budget_for_hook = &budget;
   lua_sethook(L, count_hook, LUA_MASKCOUNT, kHookInterval);
-  if (lua_pcall(L, 0, 1, 0) != 0) {
+  int call_status = lua_pcall(L, 0, 1, 0);
+  if (call_status == LUA_ERRMEM)
+    return make_error(name + ": evaluation exceeded " + std::to_string(kMemoryBudget >> 20) +
+                      " MB of memory (a data file should be small)");
+  if (call_status != 0) {
     std::string message = lua_tostring(L, -1) ? lua_tostring(L, -1) : "error object is not a string";
     return make_error(message);
   }
   lua_sethook(L, nullptr, 0, 0);
-  g_budget_for_hook = nullptr;
 
   if (lua_type(L, -1) != LUA_TTABLE)
     return make_error(name + ": the file must return a table (it returned a " +

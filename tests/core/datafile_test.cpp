@@ -105,6 +105,16 @@ TEST_CASE("an endless loop is stopped by the instruction budget") {
   CHECK_MESSAGE(file.error().message.find("instructions") != std::string::npos, file.error().message);
 }
 
+TEST_CASE("a memory blow-up is stopped by the memory budget") {
+  std::string path = write_temp("memory.lua", "local s = 'x'\nfor i = 1, 40 do s = s .. s end\nreturn {}\n");
+  Result<DataFile> file = load_data_file(path);
+  REQUIRE_FALSE(file.ok());
+  CHECK_MESSAGE(file.error().message == path + ": evaluation exceeded 256 MB of memory (a data file should be small)",
+                file.error().message);
+  // The loader still works afterwards.
+  CHECK(parse_data_text("return { 1 }", "after.lua").ok());
+}
+
 TEST_CASE("binary chunks are refused") {
   std::string path = write_temp("binary.lua", std::string("\x1bLJ\x02\x00junk", 9));
   Result<DataFile> file = load_data_file(path);
