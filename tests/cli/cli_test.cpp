@@ -107,7 +107,7 @@ TEST_CASE("agent options are validated: numbers, ranges, missing values, names")
 }
 
 TEST_CASE("commands not in this build yet fail clearly") {
-  for (const char* name : {"serve", "match", "test"}) {
+  for (const char* name : {"serve", "match"}) {
     auto r = run_libero({name});
     CHECK(r.exit_code == 2);
     CHECK(contains(r.err, std::string("libero ") + name + ": not available in this build yet"));

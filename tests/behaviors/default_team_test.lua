@@ -1,0 +1,27 @@
+-- Behaviour tests of the default team (scripts/), run by `libero test` in the
+-- mock world. We play left: own goal at x = -15. API: docs/testing.md.
+
+test("a field player walks to a distant ball", function()
+  local s = scene{ ball = { x = 3, y = 1 }, us = { { unum = 2, x = -1, y = 0 } } }
+  local function distance()
+    local r, b = s:robot(2), s:ball()
+    return math.sqrt((r.x - b.x) ^ 2 + (r.y - b.y) ^ 2)
+  end
+  local before = distance()
+  s:run(150)
+  expect(distance() < before - 1.0, "came at least 1 m closer in 3 s")
+  expect(s:script_error(2) == nil, "scripts run without errors")
+end)
+
+test("a player near the ball moves it towards the opponent goal", function()
+  local s = scene{ ball = { x = 5, y = 0 }, us = { { unum = 9, x = 4, y = 0 } } }
+  local reached = s:run_until(function(s) return s:ball().x > 8 end, 1500)
+  expect(reached, "ball moved past x = 8 within 30 s")
+end)
+
+test("nobody leaves the own half before kick-off", function()
+  local s = scene{ play_mode = "BeforeKickOff", us = { { unum = 2, x = -3, y = 0 }, { unum = 9, x = -1, y = 1 } } }
+  s:run(250)
+  expect(s:robot(2).x < 0, "#2 in own half")
+  expect(s:robot(9).x < 0, "#9 in own half")
+end)
