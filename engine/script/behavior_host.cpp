@@ -104,10 +104,30 @@ namespace {
 // Runs the function below nargs arguments on the stack under a budget with
 // the traceback handler. Leaves nresults values, or the error text in
 // impl->error_text. Returns the Lua status.
+// The traceback handler is created once (pushing a C function allocates a
+// closure, which would be one allocation per tick).
+int g_traceback_key;  // its address keys the handler in the registry
+
+void push_traceback_handler(lua_State* L) {
+  lua_pushlightuserdata(L, &g_traceback_key);
+  lua_rawget(L, LUA_REGISTRYINDEX);
+  if (lua_isfunction(L, -1)) return;
+  lua_pop(L, 1);
+  lua_pushcfunction(L, traceback_handler);
+  lua_pushlightuserdata(L, &g_traceback_key);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, LUA_REGISTRYINDEX);
+}
+
+int create_traceback_handler(lua_State* L) {
+  push_traceback_handler(L);
+  return 0;
+}
+
 int protected_call(lua_State* L, LuaGuard* guard, int nargs, int nresults, int64_t budget_ns,
                    char* error_text, std::size_t error_capacity) {
   int function_index = lua_gettop(L) - nargs;
-  lua_pushcfunction(L, traceback_handler);
+  push_traceback_handler(L);
   lua_insert(L, function_index);
   lua_vm_arm(guard, budget_ns);
   int status = lua_pcall(L, nargs, nresults, function_index);
@@ -153,6 +173,12 @@ Status BehaviorHost::start() {
   }
   impl.host_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_vm_disable_jit(L);
+  if (lua_cpcall(L, create_traceback_handler, nullptr) != 0) {
+    lua_pop(L, 1);
+    stats_.in_fallback = true;
+    impl.last_error = "script API setup failed: out of memory";
+    return make_error(impl.last_error);
+  }
 
   Status loaded = impl.files.load(options_.script_dir);
   if (!loaded) {

@@ -70,6 +70,22 @@ TEST_CASE("the default scripts drive the agent") {
   CHECK(host.stats().runtime_errors == 0);
 }
 
+TEST_CASE("the default scripts and the host path allocate nothing per tick in steady state") {
+  BehaviorHost host(options_for(std::string(LIBERO_SOURCE_DIR) + "/scripts"));
+  REQUIRE(host.start().ok());
+  TickDriver driver;
+  driver.world.ball.valid = 1;
+  driver.world.ball.x = 3.0;
+  for (int i = 0; i < 200; ++i) driver.tick(host);  // warm-up: every option activated
+  uint64_t before = host.stats().lua_allocations;
+  for (int i = 0; i < 500; ++i) {
+    driver.world.ball.y = 0.001 * i;
+    driver.tick(host);
+  }
+  CHECK(host.stats().lua_allocations == before);
+  CHECK_FALSE(host.stats().in_fallback);
+}
+
 namespace {
 
 // Runs one entry module in a temp dir and returns the host after `ticks` ticks.
