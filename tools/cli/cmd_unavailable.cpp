@@ -21,6 +21,6 @@ int unavailable(const char* name, int argc, char** argv) {
 }
 }  // namespace
 
-int run_match(int argc, char** argv) { return unavailable("match", argc, argv); }
+int run_serve(int argc, char** argv) { return unavailable("serve", argc, argv); }
 
 }  // namespace libero::cli

@@ -1,0 +1,153 @@
+// `libero match`: a whole game between two teams of scripts, on the built-in
+// simulator (default) or in the mock world, with a summary, a replay log and
+// an HTML report.
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <sstream>
+#include <string>
+
+#include "agent/data_paths.h"
+#include <unistd.h>
+
+#include "cli_common.h"
+#include "commands.h"
+#include "core/log.h"
+#include "options.h"
+#include "tools/match/match_recorder.h"
+#include "tools/match/mock_match.h"
+#include "tools/match/sim_match.h"
+#include "tools/match/team_composition.h"
+
+namespace libero::cli {
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+void on_signal(int) { g_stop = 1; }
+
+// "0,1,2" -> {0,1,2}; a single number means every player.
+Result<std::vector<int>> parse_types(const std::string& text, int players) {
+  std::vector<int> types;
+  if (text.empty()) {
+    if (players == 11) return std::vector<int>{0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4};  // a legal full team
+    return std::vector<int>(static_cast<size_t>(players), 0);
+  }
+  std::stringstream in(text);
+  std::string item;
+  while (std::getline(in, item, ',')) {
+    char* end = nullptr;
+    long v = std::strtol(item.c_str(), &end, 10);
+    if (item.empty() || *end != '\0' || v < 0 || v > 4) return make_error("robot types are 0-4, got '" + item + "'");
+    types.push_back(static_cast<int>(v));
+  }
+  if (types.size() == 1) return std::vector<int>(static_cast<size_t>(players), types[0]);
+  if (static_cast<int>(types.size()) != players)
+    return make_error("got " + std::to_string(types.size()) + " robot types for " + std::to_string(players) + " players");
+  return types;
+}
+
+// The running binary, so agents are started from the same build.
+std::string self_executable_path() {
+  char path[4096];
+  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return "libero";
+  path[n] = '\0';
+  return path;
+}
+
+}  // namespace
+
+int run_match(int argc, char** argv) {
+  match::MatchOptions options;
+  options.left.name = "Libero";
+  options.right.name = "Opponent";
+  options.left.scripts_dir = options.right.scripts_dir = agent::find_data_dir("scripts");
+  options.robots_dir = agent::find_data_dir("robots");
+  std::string left_types, right_types;
+  bool full = false;
+  int seed = 1;
+  const std::vector<Option> table = {
+      {"world", OptionKind::kString, &options.world, "WORLD", "sim (the built-in simulator, default) or mock (skill-level, fast)"},
+      {"left", OptionKind::kString, &options.left.scripts_dir, "DIR", "left team's scripts (default: the repo's scripts/)"},
+      {"right", OptionKind::kString, &options.right.scripts_dir, "DIR", "right team's scripts (default: the repo's scripts/)"},
+      {"left-name", OptionKind::kString, &options.left.name, "NAME", "left team name (default Libero)"},
+      {"right-name", OptionKind::kString, &options.right.name, "NAME", "right team name (default Opponent)"},
+      {"players", OptionKind::kInt, &options.players, "N", "players per team, 1-11 (default 3)", 1, 11},
+      {"left-types", OptionKind::kString, &left_types, "LIST", "hetero types of the left players, e.g. 0,1,2 or one type for all"},
+      {"right-types", OptionKind::kString, &right_types, "LIST", "hetero types of the right players"},
+      {"half-time", OptionKind::kDouble, &options.half_time, "S", "length of a half in game seconds (default 120)", 1, 3600},
+      {"single-half", OptionKind::kFlag, &options.single_half, "", "play one half only"},
+      {"full", OptionKind::kFlag, &full, "", "a full-length game: 11 vs 11, two halves of 300 s"},
+      {"seed", OptionKind::kInt, &seed, "N", "random seed; same seed and sync mode = same game (default 1)", 0, 2147483647},
+      {"realtime", OptionKind::kFlag, &options.realtime, "", "sim: 20 ms wall-clock cycles instead of sync mode"},
+      {"out", OptionKind::kString, &options.out_dir, "DIR", "output folder for log, summary and report (default out/)"},
+      {"name", OptionKind::kString, &options.name, "STEM", "output file name stem (default match-<left>-<right>-<seed>)"},
+      {"log-every", OptionKind::kInt, &options.log_every, "N", "cycles between replay-log frames (default 5)", 1, 100000},
+      {"decision-every", OptionKind::kInt, &options.decision_every, "N", "mock: behaviours decide every N cycles (default 1)", 1, 1000},
+      {"quiet", OptionKind::kFlag, &options.quiet, "", "no progress lines"},
+      {"agent-log-level", OptionKind::kString, &options.log_level, "LEVEL", "sim: the agents' log level (default warn)"},
+  };
+  Result<ParsedArgs> parsed = parse_options(table, argc, argv);
+  if (!parsed.ok()) return usage_error("match", parsed.error().message);
+  if (parsed->help) {
+    print_help(stdout, "libero match [options]",
+               "Plays a game between two teams of behaviour scripts and writes <out>/<stem>.jsonl (replay\n"
+               "log, docs/replay-log.md), <stem>.summary.json and <stem>.html (summary and a 2D replay that\n"
+               "opens in a browser). The summary is also printed. Ctrl-C stops the game and still writes\n"
+               "everything (marked interrupted). Exit codes: 0 played, 1 failed, 2 bad arguments.",
+               table);
+    return kExitOk;
+  }
+  if (!parsed->positional.empty()) return usage_error("match", "unexpected argument '" + parsed->positional[0] + "'");
+  if (options.world != "sim" && options.world != "mock")
+    return usage_error("match", "--world must be sim or mock, got '" + options.world + "'");
+  if (full) {
+    options.players = 11;
+    options.half_time = 300;
+  }
+  options.seed = static_cast<uint32_t>(seed);
+  if (options.left.name == options.right.name) return usage_error("match", "the two teams need different names");
+  for (const auto* team : {&options.left, &options.right}) {
+    Status ok = validate_team_name(team->name);
+    if (!ok.ok()) return usage_error("match", ok.error().message);
+  }
+  auto lt = parse_types(left_types, options.players);
+  if (!lt.ok()) return usage_error("match", "--left-types: " + lt.error().message);
+  auto rt = parse_types(right_types, options.players);
+  if (!rt.ok()) return usage_error("match", "--right-types: " + rt.error().message);
+  options.left.types = *lt;
+  options.right.types = *rt;
+  for (const auto* team : {&options.left, &options.right}) {
+    Status legal = match::check_team_composition(team->types);
+    if (!legal.ok()) return usage_error("match", team->name + ": " + legal.error().message);
+  }
+  options.binary = self_executable_path();
+
+  match::MatchRecorder recorder;
+  if (Status opened = recorder.open(options); !opened.ok()) {
+    std::fprintf(stderr, "libero match: %s\n", opened.error().describe().c_str());
+    return kExitFailure;
+  }
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  if (!options.quiet)
+    std::fprintf(stderr, "libero match: %s vs %s, %d vs %d, %s, %s halves of %.0f s, seed %u\n",
+                 options.left.name.c_str(), options.right.name.c_str(), options.players, options.players,
+                 options.world == "mock" ? "mock world" : (options.realtime ? "simulator in real time" : "simulator in sync mode"),
+                 options.single_half ? "one" : "two", options.half_time, options.seed);
+  Result<match::MatchSummary> summary = options.world == "mock"
+                                            ? match::run_mock_match(options, &recorder, &g_stop)
+                                            : match::run_sim_match(options, &recorder, &g_stop);
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+  if (!summary.ok()) {
+    std::fprintf(stderr, "libero match: %s\n", summary.error().describe().c_str());
+    return kExitFailure;
+  }
+  std::printf("%s", summary->to_text().c_str());
+  std::printf("replay log %s\nsummary    %s\nreport     %s\n", recorder.files().log.c_str(),
+              recorder.files().summary_json.c_str(), recorder.files().html.c_str());
+  return kExitOk;
+}
+
+}  // namespace libero::cli

@@ -1,0 +1,38 @@
+// Options of `libero match`, shared by the simulator and mock-world runners.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace libero::match {
+
+struct TeamOptions {
+  std::string name;
+  std::string scripts_dir;
+  std::vector<int> types;   // hetero type per player, types[i] for unum i+1
+};
+
+struct MatchOptions {
+  std::string world = "sim";      // "sim" (built-in simulator) or "mock"
+  TeamOptions left, right;
+  int players = 3;                // per team
+  double half_time = 120;         // s per half
+  bool single_half = false;
+  uint32_t seed = 1;
+  bool realtime = false;          // sim: 20 ms wall-clock cycles instead of sync mode
+  std::string out_dir = "out";    // where the log, summary and report go
+  std::string name;               // file name stem; default "match-<left>-<right>-<seed>"
+  int log_every = 5;              // cycles between replay frames
+  int html_every = 5;             // cycles between frames in the HTML replay
+  bool quiet = false;             // no progress lines
+  double progress_every = 10;     // s of game time between progress lines
+  int decision_every = 1;         // mock: behaviours tick every N cycles
+  std::string robots_dir;         // robots/ data
+  std::string binary;             // the libero binary that runs agents (sim)
+  double connect_timeout = 60;    // s of wall time for every agent to connect (sim)
+  double stall_timeout = 2;       // s a sync-mode cycle waits for a silent agent before going on (sim)
+  std::string log_level = "warn"; // agents' log level (sim)
+};
+
+}  // namespace libero::match
