@@ -82,6 +82,7 @@ struct BehaviorHost::Impl {
   int entry_ref = LUA_NOREF;  // the function run each tick
 
   bool had_good_code = false;  // scripts loaded at least once
+  bool memory_exhausted = false;  // the last tick error was the memory limit
   std::string last_error;
   char error_text[2048] = {};
 };
@@ -207,6 +208,20 @@ bool BehaviorHost::load_scripts() {
   int base = lua_gettop(L);
   int64_t budget_ns = static_cast<int64_t>(options_.tick_budget_ms * 1e6) * kLoadBudgetFactor;
 
+  // Code that failed at runtime is not kept as "previous good code": drop it
+  // so its memory can be reclaimed. After the memory limit was hit, collect
+  // now, or the new code might not fit next to the old garbage (this costs a
+  // full collection once, on the recovery path only).
+  if (stats_.in_fallback) {
+    luaL_unref(L, LUA_REGISTRYINDEX, impl.entry_ref);
+    luaL_unref(L, LUA_REGISTRYINDEX, impl.env_ref);
+    impl.entry_ref = impl.env_ref = LUA_NOREF;
+  }
+  if (impl.memory_exhausted) {
+    lua_gc(L, LUA_GCCOLLECT, 0);
+    impl.memory_exhausted = false;
+  }
+
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.host_ref);
   lua_getfield(L, -1, "make_env");
   int status = protected_call(L, &impl.guard, 0, 1, budget_ns, impl.error_text, sizeof impl.error_text);
@@ -310,6 +325,7 @@ void BehaviorHost::tick(const world::WorldState& world, const motion::MotionStat
         kind = "tick budget exceeded";
       } else if (impl.guard.memory_tripped || status == LUA_ERRMEM) {
         kind = "memory limit reached";
+        impl.memory_exhausted = true;
       }
       stats_.in_fallback = true;
       impl.last_error = first_line(impl.error_text);

@@ -88,6 +88,9 @@ Status ScriptFiles::load(const std::string& root) {
   if (!scan_tree(root, "", 0, &sources, &error)) return make_error("script dir: " + error);
   root_ = root;
   sources_.swap(sources);
+  // Re-arm the watches: the folder may have been replaced (its watch is then
+  // gone) or gained subfolders. inotify reuses existing watches.
+  if (inotify_fd_ >= 0) add_watch_tree(root_);
   return {};
 }
 
@@ -131,6 +134,10 @@ bool ScriptFiles::poll_changed() {
     for (char* p = buffer; p < buffer + n;) {
       auto* event = reinterpret_cast<inotify_event*>(p);
       p += sizeof(inotify_event) + event->len;
+      if (event->mask & IN_Q_OVERFLOW) {  // events were lost: assume anything changed
+        changed = true;
+        continue;
+      }
       const char* name = event->len ? event->name : "";
       if (name[0] == '.') continue;
       if (event->mask & IN_ISDIR) {

@@ -158,3 +158,34 @@ TEST_CASE("deleting the entry file is a failed reload, not a crash") {
   CHECK(host.last_error().find("not found") != std::string::npos);
   CHECK(driver.requests.walk_vx == doctest::Approx(0.1));
 }
+
+TEST_CASE("after the memory limit was hit, the next good save recovers") {
+  TempScriptDir dir;
+  dir.write("main.lua", "local keep = {}\nreturn function() keep[#keep + 1] = string.rep('m', 1024 * 1024) .. #keep end\n");
+  BehaviorHostOptions options = options_for(dir.path(), true);
+  options.memory_limit_bytes = 8u << 20;
+  BehaviorHost host(options);
+  REQUIRE(host.start().ok());
+  TickDriver driver;
+  for (int i = 0; i < 20; ++i) driver.tick(host);
+  REQUIRE(host.stats().in_fallback);
+  dir.write("main.lua", walker(0.8));
+  CHECK(tick_until(host, driver, [&] { return !host.stats().in_fallback; }));
+  CHECK(driver.requests.walk_vx == doctest::Approx(0.8));
+  CHECK(host.stats().memory_bytes < (4u << 20));
+}
+
+TEST_CASE("nested folders created while running are watched") {
+  TempScriptDir dir;
+  dir.write("main.lua", walker(0.1));
+  BehaviorHost host(options_for(dir.path(), true));
+  REQUIRE(host.start().ok());
+  TickDriver driver;
+  driver.tick(host);
+  // A new module folder appears and the entry moves into using it.
+  dir.write("deep/er/speed.lua", "return 0.45\n");
+  dir.write("main.lua", "local s = require 'deep.er.speed'\nreturn function() skill.walk(s) end\n");
+  CHECK(tick_until(host, driver, [&] { return driver.requests.walk_vx > 0.4; }));
+  dir.write("deep/er/speed.lua", "return 0.55\n");
+  CHECK(tick_until(host, driver, [&] { return driver.requests.walk_vx > 0.5; }));
+}
