@@ -189,3 +189,17 @@ TEST_CASE("nested folders created while running are watched") {
   dir.write("deep/er/speed.lua", "return 0.55\n");
   CHECK(tick_until(host, driver, [&] { return driver.requests.walk_vx > 0.5; }));
 }
+
+TEST_CASE("require inside a tick reads the in-memory copy, never the disk") {
+  TempScriptDir dir;
+  dir.write("late.lua", "return 0.35\n");
+  dir.write("main.lua", "return function()\n  if world.ball.x > 0 then skill.walk(require 'late') end\nend\n");
+  BehaviorHost host(options_for(dir.path(), /*watch=*/false));
+  REQUIRE(host.start().ok());
+  dir.remove("late.lua");  // gone from disk before its first require
+  TickDriver driver;
+  driver.world.ball.x = 1;
+  driver.tick(host);
+  CHECK_MESSAGE(!host.stats().in_fallback, host.last_error());
+  CHECK(driver.requests.walk_vx == doctest::Approx(0.35));
+}
