@@ -122,13 +122,16 @@ std::string render_html_report(const MatchSummary& s, const std::vector<MatchFra
                 html_escape(s.team_left).c_str(), html_escape(s.team_right).c_str(), s.score_left, s.score_right,
                 100 * s.possession_left, 100 * s.possession_right, s.shots_left, s.shots_right);
   html += buf;
-  html += "<h2>Goals</h2><table><tr><th>time</th><th>team</th><th>scorer</th></tr>";
+  html += "<h2>Goals</h2>";
+  if (s.goals.empty()) html += "<p>No goals.</p>";
+  else html += "<table><tr><th>time</th><th>team</th><th>scorer</th></tr>";
   for (const auto& g : s.goals) {
     std::snprintf(buf, sizeof buf, "<tr><td>%.1f s</td><td>%s</td><td>#%d</td></tr>", g.time,
                   html_escape(g.team == 0 ? s.team_left : s.team_right).c_str(), g.scorer);
     html += buf;
   }
-  html += "</table>\n<h2>Replay</h2><div id=\"controls\"><button id=\"play\">Play</button> "
+  if (!s.goals.empty()) html += "</table>";
+  html += "\n<h2>Replay</h2><div id=\"controls\"><button id=\"play\">Play</button> "
           "<input type=\"range\" id=\"seek\" min=\"0\" max=\"0\" value=\"0\"> "
           "<select id=\"speed\"><option value=\"1\">1x</option><option value=\"4\" selected>4x</option>"
           "<option value=\"16\">16x</option></select> <span id=\"clock\"></span></div>\n"
