@@ -56,7 +56,18 @@ local function activate(def, ctx, now)
   ctx.option_start = now
   ctx.state_start = now
   ctx.last_sub = nil
-  ctx.vars = def.vars and def.vars() or {}
+  if def.vars then
+    ctx.vars = def.vars()
+  else
+    -- No vars function: reuse (and empty) the table so that activating an
+    -- option does not allocate.
+    local vars = ctx.vars
+    if vars == nil then
+      ctx.vars = {}
+    else
+      for k in pairs(vars) do vars[k] = nil end
+    end
+  end
 end
 
 local function run(def, ...)

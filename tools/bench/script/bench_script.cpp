@@ -450,9 +450,10 @@ int main(int argc, char** argv) {
                 med(set, &TickFigures::cpu_p99_us), med(set, &TickFigures::cpu_max_us), med(set, &TickFigures::p50_us),
                 med(set, &TickFigures::p99_us), med(set, &TickFigures::max_us));
   }
-  std::printf("  soccer CPU p99 / empty CPU p99: %.1fx; options run per tick %.1f; Lua allocations per tick %.2f\n",
+  std::printf("  soccer CPU p99 / empty CPU p99: %.1fx; options run per tick %.1f; Lua allocations per tick %.2f (empty: %.2f)\n",
               med(full_runs, &TickFigures::cpu_p99_us) / med(base_runs, &TickFigures::cpu_p99_us),
-              med(full_runs, &TickFigures::activations), med(full_runs, &TickFigures::allocations_per_tick));
+              med(full_runs, &TickFigures::activations), med(full_runs, &TickFigures::allocations_per_tick),
+              med(base_runs, &TickFigures::allocations_per_tick));
 
   std::vector<double> ffi, table_read, table_fill;
   for (int run = 0; run < runs; ++run) {
