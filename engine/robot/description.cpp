@@ -5,6 +5,7 @@
 // set of the type).
 #include "robot/description.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/datafile.h"
@@ -22,11 +23,15 @@ Vec3 rsg_to_engine(const Vec3& v) { return Vec3(v.y(), -v.x(), v.z()); }
 Vec3 rsg_size_to_engine(const Vec3& s) { return Vec3(s.y(), s.x(), s.z()); }
 
 // The parameters of one type: the type's own entries over the shared ones.
+// Names looked up are remembered so parameters nobody uses (usually a
+// misspelling) are reported.
 struct Parameters {
   const Value* shared = nullptr;
   const Value* own = nullptr;
+  mutable std::vector<std::string> used;
 
   const Value* find(std::string_view key) const {
+    if (std::find(used.begin(), used.end(), key) == used.end()) used.emplace_back(key);
     if (own != nullptr)
       if (const Value* v = own->find(key)) return v;
     return shared != nullptr ? shared->find(key) : nullptr;
@@ -308,6 +313,15 @@ Result<RobotDescription> load_robot_description(const std::string& robots_dir, c
   if (Status status = load_joints(file, *joints, parameters, &robot); !status) return status.error();
   if (Status status = load_camera_and_soles(file, file.root, parameters, &robot); !status)
     return status.error();
+  for (const Value* table : {parameters.shared, parameters.own}) {
+    for (const auto& field : table->fields) {
+      const std::vector<std::string>& used = parameters.used;
+      if (field.first != "type" && std::find(used.begin(), used.end(), field.first) == used.end())
+        return make_error(path + ": " +
+                          (table == parameters.shared ? std::string("parameters") : "type " + std::to_string(type)) +
+                          ": parameter '" + field.first + "' is not used by any body or joint");
+    }
+  }
   for (const BodyDesc& body : robot.bodies) robot.total_mass += body.mass;
   return robot;
 }

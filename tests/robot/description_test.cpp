@@ -248,6 +248,15 @@ TEST_CASE("loader errors name the file, the line of the entry and the field") {
     CHECK_MESSAGE(robot.error().message.find("names unknown parameter 'ankle_rel_shin_z'") != std::string::npos,
                   robot.error().message);
   }
+  SUBCASE("a misspelt type parameter") {
+    std::string dir = edited_robots_dir("unused", "lj6_max_speed = 3.47234 }",
+                                        "lj6_max_speed = 3.47234, hip_zz = -0.2 }");
+    CHECK(load_robot_description(dir, "nao", 0).ok());  // type 0 does not read type 2's entry
+    Result<RobotDescription> robot = load_robot_description(dir, "nao", 2);
+    REQUIRE_FALSE(robot.ok());
+    CHECK(robot.error().message ==
+          dir + "/nao/nao.lua: type 2: parameter 'hip_zz' is not used by any body or joint");
+  }
   SUBCASE("a syntax error") {
     std::string dir = edited_robots_dir("syntax", "camera = {", "camera = {{");
     Result<RobotDescription> robot = load_robot_description(dir, "nao", 0);
