@@ -117,7 +117,8 @@ int analytic_leg_solutions(const LegChain& leg, const Iso3& g, double out[8][kLe
                                     0.5 * (reach_squared - u.squaredNorm() - v.squaredNorm()), pitch_solutions);
     for (int p = 0; p < pitch_count; ++p) {
       double q4 = pitch_solutions[p];
-      Vec3 knee_to_point = project_out(leg.anchor[4] + rotation(pitch, q4) * (w - leg.anchor[4]) - leg.anchor[3], pitch);
+      Vec3 point = leg.anchor[4] + rotation(pitch, q4) * (w - leg.anchor[4]);
+      Vec3 knee_to_point = project_out(point - leg.anchor[3], pitch);
       Vec3 knee_to_hip = project_out(hip - leg.anchor[3], pitch);
       // Knee (q3): turn the point onto the hip about the knee axis.
       double q3 = std::atan2(pitch.dot(knee_to_point.cross(knee_to_hip)), knee_to_point.dot(knee_to_hip));

@@ -235,7 +235,8 @@ TEST_CASE("loader errors name the file, the line of the entry and the field") {
                   robot.error().message);
   }
   SUBCASE("a misspelt field") {
-    std::string dir = edited_robots_dir("typo", "collider = true, marker = \"head\"", "colider = true, marker = \"head\"");
+    std::string dir = edited_robots_dir("typo", "collider = true, marker = \"head\"",
+                                        "colider = true, marker = \"head\"");
     Result<RobotDescription> robot = load_robot_description(dir, "nao", 0);
     REQUIRE_FALSE(robot.ok());
     CHECK_MESSAGE(robot.error().message.find("body head: unknown field 'colider'") != std::string::npos,
