@@ -147,10 +147,10 @@ Status BehaviorHost::start() {
   Impl& impl = *impl_;
   if (impl.L != nullptr) return make_error("behavior host already started");
   impl.guard.limit_bytes = options_.memory_limit_bytes;
-  impl.L = lua_vm_create(&impl.guard);
+  impl.L = lua_vm_create(&impl.guard, options_.budget_timer);
   if (impl.L == nullptr) {
     stats_.in_fallback = true;
-    impl.last_error = "cannot create a Lua state within the memory limit";
+    impl.last_error = "cannot create a Lua state with a bounded allocator (memory limit too small?)";
     return make_error(impl.last_error);
   }
   impl.api.world = &impl.world;
@@ -174,6 +174,7 @@ Status BehaviorHost::start() {
   }
   impl.host_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_vm_disable_jit(L);
+  stats_.budget_timer = lua_vm_uses_timer(&impl.guard);
   if (lua_cpcall(L, create_traceback_handler, nullptr) != 0) {
     lua_pop(L, 1);
     stats_.in_fallback = true;

@@ -21,6 +21,9 @@ struct BehaviorHostOptions {
   double tick_budget_ms = 2.0;            // a tick running longer is cut off
   std::size_t memory_limit_bytes = 64u << 20;
   bool watch = true;                      // hot reload on file changes
+  // Enforce the budget with a CPU-time timer (no per-instruction cost);
+  // false, or if timers are unavailable: a polling count hook (slower).
+  bool budget_timer = true;
 };
 
 struct BehaviorStats {
@@ -38,6 +41,7 @@ struct BehaviorStats {
   std::size_t memory_bytes = 0;
   std::size_t peak_memory_bytes = 0;
   uint64_t lua_allocations = 0;  // growing allocations by the Lua state so far
+  bool budget_timer = false;     // the budget runs on the CPU-time timer
 };
 
 class BehaviorHost {

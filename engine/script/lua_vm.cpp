@@ -2,6 +2,10 @@
 
 #include <lua.hpp>
 
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <csignal>
 #include <cstdlib>
 #include <ctime>
 
@@ -42,7 +46,30 @@ int64_t thread_cpu_ns() {
   return static_cast<int64_t>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
 }
 
-void budget_hook(lua_State* L, lua_Debug* where) {
+long current_thread_id() {
+  static thread_local long id = static_cast<long>(syscall(SYS_gettid));
+  return id;
+}
+
+// The guard whose call is running on this thread (the timer signal is
+// delivered to the thread that armed it).
+thread_local LuaGuard* t_armed_guard = nullptr;
+
+void raise_budget_error(lua_State* L, lua_Debug* where) {
+  if (lua_getinfo(L, "Sl", where) && where->currentline > 0)
+    lua_pushfstring(L, "%s:%d: tick budget exceeded", where->short_src, where->currentline);
+  else
+    lua_pushliteral(L, "tick budget exceeded");
+  lua_error(L);
+}
+
+// Timer mode: installed by the signal handler once the budget is spent.
+// Raises at every instruction from then on, so a script that catches the
+// error with pcall cannot keep running.
+void tripped_hook(lua_State* L, lua_Debug* where) { raise_budget_error(L, where); }
+
+// Fallback mode: always installed, checks the clocks.
+void polling_hook(lua_State* L, lua_Debug* where) {
   LuaGuard* guard = lua_vm_guard(L);
   if (guard->deadline_ns == INT64_MAX) return;
   if (!guard->budget_tripped) {
@@ -54,33 +81,83 @@ void budget_hook(lua_State* L, lua_Debug* where) {
       guard->deadline_ns = now + (guard->budget_ns - cpu_used);
       return;
     }
+    guard->budget_tripped = true;
   }
-  // Once tripped, every later check fails too, so a script that catches the
-  // error with pcall cannot keep running.
-  guard->budget_tripped = true;
-  if (lua_getinfo(L, "Sl", where) && where->currentline > 0)
-    lua_pushfstring(L, "%s:%d: tick budget exceeded", where->short_src, where->currentline);
-  else
-    lua_pushliteral(L, "tick budget exceeded");
-  lua_error(L);
+  raise_budget_error(L, where);
 }
 
-int panic_handler(lua_State* L) {
+const int kBudgetSignal = SIGRTMIN + 5;
+
+extern "C" void on_budget_signal(int, siginfo_t*, void*) {
+  LuaGuard* guard = t_armed_guard;
+  if (guard == nullptr || !guard->running) return;
+  guard->budget_tripped = true;
+  guard->hook_installed = 1;
+  lua_sethook(guard->L, tripped_hook, LUA_MASKCOUNT, 1);
+}
+
+bool install_signal_handler() {
+  static const bool installed = [] {
+    struct sigaction action {};
+    action.sa_sigaction = on_budget_signal;
+    action.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    return sigaction(kBudgetSignal, &action, nullptr) == 0;
+  }();
+  return installed;
+}
+
+void delete_timer(LuaGuard* guard) {
+  if (guard->timer_created) timer_delete(guard->timer);
+  guard->timer_created = false;
+}
+
+// A timer on the calling thread's CPU clock, (re)created when the calling
+// thread changed. False if timers are unavailable.
+bool ensure_timer(LuaGuard* guard) {
+  long thread = current_thread_id();
+  if (guard->timer_created && guard->timer_thread == thread) return true;
+  delete_timer(guard);
+  if (!install_signal_handler()) return false;
+  sigevent event{};
+  event.sigev_notify = SIGEV_THREAD_ID;
+  event.sigev_signo = kBudgetSignal;
+  event._sigev_un._tid = static_cast<pid_t>(thread);  // sigev_notify_thread_id (glibc < 2.41 lacks the name)
+  if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &guard->timer) != 0) return false;
+  guard->timer_created = true;
+  guard->timer_thread = thread;
+  return true;
+}
+
+void remove_hook(LuaGuard* guard) {
+  if (guard->hook_installed) {
+    lua_sethook(guard->L, nullptr, 0, 0);
+    guard->hook_installed = 0;
+  }
+}
+
+void use_polling_hook(LuaGuard* guard) {
+  guard->use_timer = false;
+  lua_sethook(guard->L, polling_hook, LUA_MASKCOUNT, kBudgetCheckInterval);
+  guard->hook_installed = 1;
+}
+
+int panic_handler(lua_State*) {
   // Only reachable from an unprotected call, which the host never makes
   // after creation; abort loudly rather than continue in a broken state.
-  const char* message = lua_tostring(L, -1);
-  (void)message;
   std::abort();
 }
 
 }  // namespace
 
-lua_State* lua_vm_create(LuaGuard* guard) {
+lua_State* lua_vm_create(LuaGuard* guard, bool use_timer) {
   lua_State* L = lua_newstate(bounded_alloc, guard);
   if (L == nullptr) return nullptr;
+  guard->L = L;
   lua_atpanic(L, panic_handler);
   lua_vm_disable_jit(L);
-  lua_sethook(L, budget_hook, LUA_MASKCOUNT, kBudgetCheckInterval);
+  guard->use_timer = use_timer && ensure_timer(guard);
+  if (!guard->use_timer) use_polling_hook(guard);
   return L;
 }
 
@@ -90,23 +167,56 @@ void lua_vm_disable_jit(lua_State* L) {
 }
 
 void lua_vm_close(lua_State* L) {
-  if (L) lua_close(L);
+  if (L == nullptr) return;
+  LuaGuard* guard = lua_vm_guard(L);
+  if (t_armed_guard == guard) t_armed_guard = nullptr;
+  delete_timer(guard);
+  lua_close(L);
+  guard->L = nullptr;
 }
 
 void lua_vm_arm(LuaGuard* guard, int64_t budget_ns) {
   guard->budget_tripped = false;
   guard->memory_tripped = false;
   guard->budget_ns = budget_ns;
-  guard->cpu_start_ns = thread_cpu_ns();
-  guard->deadline_ns = monotonic_ns() + budget_ns;
+  if (guard->use_timer && !ensure_timer(guard)) use_polling_hook(guard);
+  if (!guard->use_timer) {
+    guard->cpu_start_ns = thread_cpu_ns();
+    guard->deadline_ns = monotonic_ns() + budget_ns;
+    return;
+  }
+  remove_hook(guard);  // left over from a signal that raced the last disarm
+  t_armed_guard = guard;
+  guard->running = 1;
+  itimerspec spec{};
+  spec.it_value.tv_sec = static_cast<time_t>(budget_ns / 1000000000LL);
+  spec.it_value.tv_nsec = static_cast<long>(budget_ns % 1000000000LL);
+  if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0) spec.it_value.tv_nsec = 1;
+  if (timer_settime(guard->timer, 0, &spec, nullptr) != 0) {
+    guard->running = 0;
+    t_armed_guard = nullptr;
+    use_polling_hook(guard);
+    guard->cpu_start_ns = thread_cpu_ns();
+    guard->deadline_ns = monotonic_ns() + budget_ns;
+  }
 }
 
-void lua_vm_disarm(LuaGuard* guard) { guard->deadline_ns = INT64_MAX; }
+void lua_vm_disarm(LuaGuard* guard) {
+  guard->deadline_ns = INT64_MAX;
+  if (!guard->use_timer) return;
+  itimerspec stop{};
+  timer_settime(guard->timer, 0, &stop, nullptr);
+  guard->running = 0;
+  t_armed_guard = nullptr;
+  remove_hook(guard);
+}
 
 LuaGuard* lua_vm_guard(lua_State* L) {
   void* user = nullptr;
   lua_getallocf(L, &user);
   return static_cast<LuaGuard*>(user);
 }
+
+bool lua_vm_uses_timer(const LuaGuard* guard) { return guard->use_timer; }
 
 }  // namespace libero::script

@@ -25,11 +25,14 @@ struct Run {
 };
 
 // Starts, ticks `ticks` times, checks the host ends in the fallback with an
-// error mentioning `expected`, and that it keeps ticking afterwards.
-void expect_fallback(const std::string& source, const std::string& expected, std::size_t memory = 64u << 20) {
+// error mentioning `expected`, and that it keeps ticking afterwards. Both
+// budget mechanisms (CPU-time timer, polling hook) are exercised.
+void expect_fallback_with(bool timer, const std::string& source, const std::string& expected, std::size_t memory) {
   Run run(source, memory);
+  run.options.budget_timer = timer;
   BehaviorHost host(run.options);
   REQUIRE_MESSAGE(host.start().ok(), host.last_error());
+  CHECK(host.stats().budget_timer == timer);
   TickDriver driver;
   for (int i = 0; i < 3; ++i) driver.tick(host);
   CHECK(host.stats().in_fallback);
@@ -37,6 +40,11 @@ void expect_fallback(const std::string& source, const std::string& expected, std
   CHECK_MESSAGE(host.last_error().find(expected) != std::string::npos, host.last_error());
   CHECK(driver.requests.body == motion::kBodyStand);
   CHECK(driver.requests.head == motion::kHeadScan);
+}
+
+void expect_fallback(const std::string& source, const std::string& expected, std::size_t memory = 64u << 20) {
+  expect_fallback_with(true, source, expected, memory);
+  expect_fallback_with(false, source, expected, memory);
 }
 
 }  // namespace
