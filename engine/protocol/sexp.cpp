@@ -124,8 +124,8 @@ Parser::Parser(Limits limits) : limits_(limits) {
   if (limits_.max_depth < 1) limits_.max_depth = 1;
   if (limits_.max_nodes < 1) limits_.max_nodes = 1;
   nodes_ = std::make_unique<Node[]>(static_cast<size_t>(limits_.max_nodes) + 1);
-  open_lists_ = std::make_unique<int32_t[]>(static_cast<size_t>(limits_.max_depth) + 1);
-  last_child_ = std::make_unique<int32_t[]>(static_cast<size_t>(limits_.max_depth) + 1);
+  parent_stack_ = std::make_unique<int32_t[]>(static_cast<size_t>(limits_.max_depth) + 1);
+  last_child_stack_ = std::make_unique<int32_t[]>(static_cast<size_t>(limits_.max_depth) + 1);
   nodes_[0] = Node{0, 0, -1, -1, 0, true};
   node_count_ = 1;
 }
@@ -142,28 +142,30 @@ Status Parser::parse(std::string_view text) {
                       static_cast<std::ptrdiff_t>(limits_.max_bytes));
   while (!text.empty() && text.back() == '\0') text.remove_suffix(1);
 
+  // Locals instead of members in the loop: node writes (int32 fields) could
+  // alias members as far as the compiler knows, forcing reloads per byte.
   const char* data = text.data();
   const uint32_t size = static_cast<uint32_t>(text.size());
   const int32_t node_limit = limits_.max_nodes + 1;  // + the root
-  int depth = 0;                                     // open lists besides the root
-  open_lists_[0] = 0;
-  last_child_[0] = -1;
+  const int max_depth = limits_.max_depth;
+  Node* nodes = nodes_.get();
+  int32_t* saved_parent = parent_stack_.get();  // enclosing lists' state, by depth
+  int32_t* saved_last = last_child_stack_.get();
+  int32_t count = 1;
+  int depth = 0;            // open lists besides the root
+  int32_t parent = 0;       // innermost open list
+  int32_t last_child = -1;  // its last element so far
 
-  // Appends a node as the next child of the innermost open list.
-  auto append = [&](uint32_t begin, bool is_list) -> int32_t {
-    const int32_t index = node_count_++;
-    nodes_[index] = Node{begin, begin, -1, -1, 0, is_list};
-    const int32_t parent = open_lists_[depth];
-    if (last_child_[depth] < 0)
-      nodes_[parent].first_child = index;
+  auto link = [&](int32_t index) {
+    if (last_child < 0)
+      nodes[parent].first_child = index;
     else
-      nodes_[last_child_[depth]].next_sibling = index;
-    last_child_[depth] = index;
-    ++nodes_[parent].child_count;
-    return index;
+      nodes[last_child].next_sibling = index;
+    last_child = index;
+    ++nodes[parent].child_count;
   };
   auto fail = [&](std::string message, uint32_t offset) -> Status {
-    nodes_[0] = Node{0, 0, -1, -1, 0, true};
+    nodes[0] = Node{0, 0, -1, -1, 0, true};
     node_count_ = 1;
     return make_error(std::move(message), static_cast<std::ptrdiff_t>(offset));
   };
@@ -176,41 +178,44 @@ Status Parser::parse(std::string_view text) {
         ++i;
         break;
       case kOpen: {
-        if (depth >= limits_.max_depth)
-          return fail("lists nested deeper than " + std::to_string(limits_.max_depth), i);
-        if (node_count_ >= node_limit)
-          return fail("more than " + std::to_string(limits_.max_nodes) + " nodes", i);
-        const int32_t index = append(i, true);
+        if (depth >= max_depth) return fail("lists nested deeper than " + std::to_string(max_depth), i);
+        if (count >= node_limit) return fail("more than " + std::to_string(limits_.max_nodes) + " nodes", i);
+        const int32_t index = count++;
+        nodes[index] = Node{i, i, -1, -1, 0, true};
+        link(index);
+        saved_parent[depth] = parent;
+        saved_last[depth] = last_child;
         ++depth;
-        open_lists_[depth] = index;
-        last_child_[depth] = -1;
+        parent = index;
+        last_child = -1;
         ++i;
         break;
       }
       case kClose:
         if (depth == 0) return fail("unexpected ')' with no open list", i);
-        nodes_[open_lists_[depth]].end = i + 1;
+        nodes[parent].end = i + 1;
         --depth;
+        parent = saved_parent[depth];
+        last_child = saved_last[depth];
         ++i;
         break;
       case kBadByte:
         return fail("unexpected control byte " + hex_byte(c), i);
       default: {
-        if (node_count_ >= node_limit)
-          return fail("more than " + std::to_string(limits_.max_nodes) + " nodes", i);
+        if (count >= node_limit) return fail("more than " + std::to_string(limits_.max_nodes) + " nodes", i);
         const uint32_t begin = i;
         while (i < size && kByteClass[static_cast<unsigned char>(data[i])] == kAtomByte) ++i;
-        const int32_t index = append(begin, false);
-        nodes_[index].end = i;
+        const int32_t index = count++;
+        nodes[index] = Node{begin, i, -1, -1, 0, false};
+        link(index);
         break;
       }
     }
   }
   if (depth > 0)
-    return fail("truncated: list opened at byte " + std::to_string(nodes_[open_lists_[depth]].begin) +
-                    " is not closed",
-                size);
-  nodes_[0].end = size;
+    return fail("truncated: list opened at byte " + std::to_string(nodes[parent].begin) + " is not closed", size);
+  nodes[0].end = size;
+  node_count_ = count;
   input_ = text;
   return {};
 }

@@ -33,9 +33,9 @@
 namespace libero::sexp {
 
 struct Limits {
-  size_t max_bytes = 64 * 1024;  // real server messages are 0.6-2.5 kB, ~10 kB with 22 robots in view
+  size_t max_bytes = 64 * 1024;  // real messages 0.6-2.5 kB; 22 robots in view with all parts ~7 kB
   int max_depth = 16;            // deepest real nesting is 4: (See (P (head (pol ...))))
-  int max_nodes = 8192;          // atoms + lists per message; a full vision message needs ~2000
+  int max_nodes = 8192;          // atoms + lists per message; that fullest message has ~1600
 };
 
 // One atom or list in the pool. Public so tools can inspect a parse, but
@@ -142,8 +142,8 @@ class Parser {
  private:
   Limits limits_;
   std::unique_ptr<Node[]> nodes_;
-  std::unique_ptr<int32_t[]> open_lists_;  // stack of open list indices, size max_depth + 1
-  std::unique_ptr<int32_t[]> last_child_;  // last child of each open list, same size
+  std::unique_ptr<int32_t[]> parent_stack_;      // enclosing open lists while parsing, max_depth + 1
+  std::unique_ptr<int32_t[]> last_child_stack_;  // their last elements so far, same size
   int node_count_ = 0;
   std::string_view input_;
 };

@@ -8,6 +8,7 @@
 #include "protocol/sexp.h"
 #include "protocol/simspark_codec.h"
 #include "session_sample.h"
+#include "synthetic_messages.h"
 
 using namespace libero;
 using namespace libero::protocol;
@@ -431,4 +432,30 @@ TEST_CASE("a caller-owned parser gives the same result") {
   CHECK(a.vision.line_count == b.vision.line_count);
   CHECK(a.vision.ball.horizontal == b.vision.ball.horizontal);
   CHECK(parser.root().size() > 20);  // the parser still describes the message
+}
+
+TEST_CASE("the fullest realistic message fits the default limits with room to spare") {
+  const std::string message = testing::build_full_field_message();
+  sexp::Parser parser;
+  REQUIRE(parser.parse(message).ok());
+  MESSAGE("full-field message: " << message.size() << " bytes, " << parser.node_count() << " nodes");
+  CHECK(message.size() * 4 < sexp::Limits{}.max_bytes);
+  CHECK(parser.node_count() * 4 < sexp::Limits{}.max_nodes);
+  const Percept p = decode_ok(message);
+  CHECK(p.vision.player_count == 22);
+  CHECK(p.vision.line_count == 21);
+  CHECK(p.vision.dropped == 0);
+  for (bool seen : p.vision.landmark_seen) CHECK(seen);
+  for (int k = 0; k < kMarkerCount; ++k) CHECK(p.vision.players[21].marker_seen[k]);
+  CHECK(p.vision.players[21].team.view() == "Opponents");
+  CHECK(p.vision.players[21].id == 11);
+  CHECK(p.vision.players[21].marker[kMarkerLFoot].vertical == doctest::Approx(-4.21f));
+  for (bool present : p.joint_present) CHECK(present);
+  for (const ForcePercept& f : p.force) CHECK(f.contact);
+  REQUIRE(p.heard_count == 2);
+  CHECK(p.heard[0].text() == "abcdefghijklmnopqrst");
+  CHECK(p.heard[1].text() == "~!@#$%^&*_+=-{}[]|:;");
+  CHECK(p.heard[1].direction == doctest::Approx(-123.45f));
+  CHECK(p.game_state.score_right == 12);
+  CHECK(p.unknown_items == 0);
 }

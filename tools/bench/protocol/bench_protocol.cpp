@@ -15,6 +15,7 @@
 #include "protocol/sexp.h"
 #include "protocol/simspark_codec.h"
 #include "session_sample.h"
+#include "synthetic_messages.h"
 
 using namespace libero;
 using namespace libero::protocol;
@@ -105,6 +106,8 @@ int main(int argc, char** argv) {
   bench_message("vision cycle, game (#453)", *vision_game, runs, iterations);
   bench_message("vision cycle, alone (#3)", *vision_alone, runs, iterations);
   bench_message("non-vision cycle (#454)", *no_vision, runs, iterations);
+  const std::string full_field = testing::build_full_field_message();
+  bench_message("synthetic: 22 robots, 21 lines", full_field, runs, iterations);
 
   // Encode: a full joint command plus say and syn, against copying the
   // finished message (the least any encoder does).
