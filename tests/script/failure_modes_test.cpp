@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <thread>
 
 #include "script/behavior_host.h"
 #include "script_test_util.h"
@@ -163,4 +164,20 @@ TEST_CASE("tick without start runs the fallback") {
   CHECK(host.stats().in_fallback);
   CHECK(driver.requests.body == motion::kBodyStand);
   CHECK(driver.requests.head == motion::kHeadScan);
+}
+
+TEST_CASE("a host started on one thread and ticked on another still enforces the budget") {
+  Run run("local n = 0\nreturn function()\n  n = n + 1\n  if n >= 3 then while true do end end\n  skill.walk(0.1)\nend\n");
+  BehaviorHost host(run.options);
+  REQUIRE(host.start().ok());
+  TickDriver driver;
+  driver.tick(host);
+  CHECK(driver.requests.walk_vx == doctest::Approx(0.1));
+  std::thread other([&] {
+    for (int i = 0; i < 3; ++i) driver.tick(host);
+  });
+  other.join();
+  CHECK(host.stats().in_fallback);
+  CHECK(host.stats().budget_overruns == 1);
+  CHECK(host.last_error().find("tick budget exceeded") != std::string::npos);
 }
