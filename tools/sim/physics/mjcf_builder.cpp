@@ -159,10 +159,11 @@ std::string build_world_mjcf(const MjcfRobot* robots, int robot_count, int subst
   append(&xml, "  <compiler angle=\"radian\" inertiafromgeom=\"false\" boundmass=\"0\" boundinertia=\"0\"/>\n");
   append(&xml,
          "  <option timestep=\"%.17g\" gravity=\"0 0 %.17g\" integrator=\"Euler\" solver=\"Newton\""
-         " cone=\"pyramidal\" jacobian=\"sparse\" iterations=\"50\" tolerance=\"1e-8\"/>\n",
+         " cone=\"elliptic\" jacobian=\"sparse\" iterations=\"50\" tolerance=\"1e-8\"/>\n",
          timestep, -kGravity);
-  // Worst case: every robot lying on the ground with all 13 colliders in contact.
-  append(&xml, "  <size nconmax=\"%d\" njmax=\"%d\"/>\n", 200 + 80 * robot_count, 1000 + 450 * robot_count);
+  // A standing NAO needs ~46 rows (8 foot contacts x 3 + 22 motors), a lying one
+  // ~90; beyond the capacity MuJoCo drops contacts and the world logs a warning.
+  append(&xml, "  <size nconmax=\"%d\" njmax=\"%d\"/>\n", 100 + 40 * robot_count, 300 + 130 * robot_count);
 
   append(&xml, "  <default>\n");
   append(&xml,
@@ -203,7 +204,8 @@ std::string build_world_mjcf(const MjcfRobot* robots, int robot_count, int subst
   append(&xml,
          "      <geom name=\"ball\" type=\"sphere\" size=\"%.17g\" condim=\"3\" friction=\"%.17g 0.005 0.0001\""
          " solref=\"%.17g %.17g\" solimp=\"%.17g %.17g %.17g\" solmix=\"%.17g\" contype=\"%u\" conaffinity=\"%u\"/>\n",
-         kBallRadius, params::kBallFriction, params::kBallContactTimeConstant, params::kBallContactDampRatio,
+         kBallRadius, params::kBallFriction, params::kBallContactTimeConstantSubsteps * timestep,
+         params::kBallContactDampRatio,
          params::kBallContactImpedance[0], params::kBallContactImpedance[1], params::kBallContactImpedance[2],
          params::kBallSolmix, kBallBit, kAllBits);
   append(&xml, "    </body>\n");

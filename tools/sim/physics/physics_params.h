@@ -5,7 +5,7 @@
 namespace libero::sim::params {
 
 // Time stepping: one 20 ms cycle = kDefaultSubsteps MuJoCo Euler steps.
-constexpr int kDefaultSubsteps = 8;
+constexpr int kDefaultSubsteps = 4;
 constexpr int kMaxSubsteps = 40;
 
 // Joint motors: each hinge carries a frictionloss constraint of 10 N*m whose
@@ -29,12 +29,19 @@ constexpr double kRobotContactDampRatio = 1.0;
 constexpr double kRobotContactImpedance[3] = {0.95, 0.99, 0.001};
 constexpr double kRobotFriction = 1.5;
 
-// Ball: bounce 0.8 in SimSpark; MuJoCo models restitution with an
-// underdamped contact spring. The ball's parameters win every contact pair
-// (solmix), like its bounce does in ODE's mixing rule.
-constexpr double kBallContactTimeConstant = 0.02;   // s
-constexpr double kBallContactDampRatio = 0.1;
-constexpr double kBallContactImpedance[3] = {0.9, 0.95, 0.001};
+// Ball: SimSpark's bounce is a velocity-level restitution (ODE contact
+// bounce 0.8 above a minimum approach speed of 0.8 m/s, 1.4 m/s against goals
+// and walls, facts §3.6). MuJoCo has no such mode, so the ball's contacts are
+// stiff and critically damped (no spring bounce, stable at any substep), and
+// physics_world.cpp shifts the normal row's reference velocity to
+// -bounce * approach speed in the substep a fast approach is detected. The
+// ball's parameters win every contact pair (solmix), like its bounce in ODE.
+constexpr double kBallContactTimeConstantSubsteps = 2.0;
+constexpr double kBallContactDampRatio = 1.0;
+constexpr double kBallContactImpedance[3] = {0.95, 0.99, 0.001};
+constexpr double kBallBounce = 0.8;
+constexpr double kBallBounceMinSpeed = 0.8;          // m/s, ground and robots
+constexpr double kBallBounceMinSpeedStatic = 1.4;    // m/s, goals and outer walls
 constexpr double kBallFriction = 1.5;
 constexpr double kBallSolmix = 1000.0;
 

@@ -47,6 +47,7 @@ struct RobotEntry {
 
   // Accelerometer: SimSpark differentiates the torso velocity once per cycle
   // before the physics step, so the value lags one cycle (facts §5.5).
+  Vec3 pending_push = Vec3::Zero();  // N on the torso during the next step
   Vec3 previous_torso_velocity = Vec3::Zero();
   Vec3 accelerometer = Vec3(0, 0, kGravity);
 
@@ -66,9 +67,11 @@ struct PhysicsWorld::Impl {
   int64_t cycle = 0;
 
   int ball_body = kNoIndex, ball_qpos = kNoIndex, ball_dof = kNoIndex, ball_geom = kNoIndex;
+  int ground_geom = kNoIndex;
   // Geom owner tables: robot slot (index into robots) and description body, or -1.
   std::vector<int> geom_robot, geom_body;
   std::vector<double> dof_command;  // per MuJoCo dof: commanded joint velocity
+  std::vector<double> dof_motor_force;  // per MuJoCo dof: motor force of the last substep
   std::vector<int> foot_geom_sensor;  // per geom: FootSensorIndex or -1
   CycleContacts contacts;
   bool warned_overflow = false;
@@ -101,6 +104,7 @@ struct PhysicsWorld::Impl {
   void apply_drag();
   void update_accelerometers();
   void substep();
+  void apply_ball_bounce();
   void gather_contacts();
   void finish_foot_readings();
   void add_ball_touch(RobotId robot, int body);
@@ -172,11 +176,13 @@ void PhysicsWorld::Impl::index_model() {
   ball_qpos = model->jnt_qposadr[ball_joint];
   ball_dof = model->jnt_dofadr[ball_joint];
   ball_geom = mj_name2id(model, mjOBJ_GEOM, "ball");
+  ground_geom = mj_name2id(model, mjOBJ_GEOM, "ground");
 
   geom_robot.assign(model->ngeom, kNoIndex);
   geom_body.assign(model->ngeom, kNoIndex);
   foot_geom_sensor.assign(model->ngeom, kNoIndex);
   dof_command.assign(model->nv, 0.0);
+  dof_motor_force.assign(model->nv, 0.0);
 
   for (int slot = 0; slot < static_cast<int>(robots.size()); ++slot) {
     RobotEntry& r = *robots[slot];
@@ -226,6 +232,11 @@ void PhysicsWorld::Impl::index_model() {
 
 void PhysicsWorld::Impl::apply_drag() {
   std::memset(data->xfrc_applied, 0, sizeof(mjtNum) * 6 * model->nbody);
+  for (RobotEntry* r : robots) {
+    mjtNum* f = data->xfrc_applied + 6 * r->body_ids[0];
+    for (int k = 0; k < 3; ++k) f[k] += r->pending_push[k];
+    r->pending_push = Vec3::Zero();
+  }
   if (!options.drag) return;
   Vec3 linear, angular;
   for (const RobotEntry* r : robots) {
@@ -233,8 +244,8 @@ void PhysicsWorld::Impl::apply_drag() {
       body_velocity(body, &linear, &angular, false);
       mjtNum* f = data->xfrc_applied + 6 * body;
       for (int k = 0; k < 3; ++k) {
-        f[k] = -params::kBodyLinearDrag * linear[k];
-        f[3 + k] = -params::kBodyAngularDrag * angular[k];
+        f[k] += -params::kBodyLinearDrag * linear[k];
+        f[3 + k] += -params::kBodyAngularDrag * angular[k];
       }
     }
   }
@@ -263,12 +274,38 @@ void PhysicsWorld::Impl::substep() {
   // Motors: the frictionloss row of a hinge has reference acceleration
   // -B * rate; shifting it by B * command makes the solver drive the rate to
   // the command with at most frictionloss (10 N*m) of force.
+  // A soft constraint settles where aref - R * force = acceleration, i.e. a
+  // loaded joint creeps at R * force / B. Adding R times the motor's force of
+  // the previous substep cancels that creep (ODE's motor CFM is 1e-8).
   for (int i = 0; i < data->nefc; ++i) {
     if (data->efc_type[i] != mjCNSTR_FRICTION_DOF) continue;
-    data->efc_aref[i] += data->efc_KBIP[4 * i + 1] * dof_command[data->efc_id[i]];
+    const int dof = data->efc_id[i];
+    data->efc_aref[i] += data->efc_KBIP[4 * i + 1] * dof_command[dof] + data->efc_R[i] * dof_motor_force[dof];
   }
+  apply_ball_bounce();
   mj_step2(model, data);
+  for (int i = 0; i < data->nefc; ++i)
+    if (data->efc_type[i] == mjCNSTR_FRICTION_DOF) dof_motor_force[data->efc_id[i]] = data->efc_force[i];
   gather_contacts();
+}
+
+void PhysicsWorld::Impl::apply_ball_bounce() {
+  for (int c = 0; c < data->ncon; ++c) {
+    const mjContact& contact = data->contact[c];
+    if (contact.geom1 != ball_geom && contact.geom2 != ball_geom) continue;
+    const int row = contact.efc_address;
+    if (row < 0) continue;
+    const int other = contact.geom1 == ball_geom ? contact.geom2 : contact.geom1;
+    const bool static_geom = model->geom_bodyid[other] == 0 && other != ground_geom;
+    const double min_speed = static_geom ? params::kBallBounceMinSpeedStatic : params::kBallBounceMinSpeed;
+    const double normal_velocity = data->efc_vel[row];  // < 0: approaching
+    if (normal_velocity >= -min_speed) continue;
+    // A soft constraint reaches acceleration ~ imp * aref; choose aref so the
+    // normal velocity becomes the bounce velocity within this substep.
+    const double target = -params::kBallBounce * normal_velocity;
+    const double impedance = data->efc_KBIP[4 * row + 2];
+    data->efc_aref[row] = (target - normal_velocity) / (model->opt.timestep * impedance);
+  }
 }
 
 void PhysicsWorld::Impl::add_ball_touch(RobotId robot, int body) {
@@ -482,9 +519,7 @@ void PhysicsWorld::step() {
   if (!w.warned_overflow && (w.data->warning[mjWARN_CONTACTFULL].number > 0 ||
                              w.data->warning[mjWARN_CNSTRFULL].number > 0)) {
     w.warned_overflow = true;
-    // (log::write directly: the LOG_* macros in core/log.h do not compile, their
-    // parameter name `level` clashes with log::level().)
-    log::write(log::Level::Warn, "physics", "MuJoCo contact/constraint buffer full; some contacts were dropped");
+    LOG_WARN("physics", "MuJoCo contact/constraint buffer full; some contacts were dropped");
   }
 }
 
@@ -520,6 +555,13 @@ bool PhysicsWorld::move_robot_keep_orientation(RobotId robot, const Vec3& torso_
   for (int j = 0; j < kJointCount; ++j)
     if (r->joint_dof[j] >= 0) w.data->qvel[r->joint_dof[j]] = 0;
   w.refresh_kinematics();
+  return true;
+}
+
+bool PhysicsWorld::push_robot(RobotId robot, const Vec3& force) {
+  RobotEntry* r = impl_->find(robot);
+  if (!r || !force.allFinite()) return false;
+  r->pending_push += force;
   return true;
 }
 
@@ -641,6 +683,21 @@ GoalSide PhysicsWorld::ball_in_goal() const {
     if (dx * dx + dy * dy + dz * dz < kBallRadius * kBallRadius) return side == 0 ? GoalSide::Left : GoalSide::Right;
   }
   return GoalSide::None;
+}
+
+PhysicsWorld::Stats PhysicsWorld::stats() const {
+  const Impl& w = *impl_;
+  Stats s;
+  s.contacts = w.data->ncon;
+  s.constraints = w.data->nefc;
+  s.contact_capacity = w.model->nconmax;
+  s.constraint_capacity = w.model->njmax;
+  s.solver_iterations = w.data->solver_iter;
+  s.substeps = w.substeps;
+  s.timestep = w.model->opt.timestep;
+  s.memory_bytes = static_cast<long>(w.data->nbuffer) + static_cast<long>(w.data->nstack) * sizeof(mjtNum);
+  s.overflowed = w.warned_overflow;
+  return s;
 }
 
 void PhysicsWorld::snapshot(WorldSnapshot* out) const {

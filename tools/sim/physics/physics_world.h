@@ -172,6 +172,10 @@ class PhysicsWorld {
   // Trainer `(agent (pos ...))`: torso position only, orientation kept, velocities zeroed.
   bool move_robot_keep_orientation(RobotId robot, const Vec3& torso_position);
 
+  // Applies `force` (N, world) at the torso centre during the next step()
+  // only (tests, robustness experiments). False if absent or not finite.
+  bool push_robot(RobotId robot, const Vec3& force);
+
   void set_ball_position(const Vec3& position);   // velocity untouched
   void set_ball_velocity(const Vec3& velocity);   // linear velocity; spin zeroed (trainer semantics)
   Vec3 ball_position() const;
@@ -192,6 +196,18 @@ class PhysicsWorld {
   GoalSide ball_in_goal() const;
 
   void snapshot(WorldSnapshot* out) const;
+
+  // MuJoCo bookkeeping of the last substep, for benchmarks and diagnostics.
+  struct Stats {
+    int contacts = 0, constraints = 0;        // ncon, nefc
+    int contact_capacity = 0, constraint_capacity = 0;
+    int solver_iterations = 0;
+    int substeps = 0;
+    double timestep = 0;                      // s per substep
+    long memory_bytes = 0;                    // mjData buffer + stack
+    bool overflowed = false;                  // capacity ever exceeded
+  };
+  Stats stats() const;
 
   struct Impl;  // MuJoCo model/data and per-robot bookkeeping (physics_world.cpp)
 
