@@ -21,6 +21,5 @@ int unavailable(const char* name, int argc, char** argv) {
 }
 }  // namespace
 
-int run_serve(int argc, char** argv) { return unavailable("serve", argc, argv); }
 
 }  // namespace libero::cli
