@@ -102,9 +102,6 @@ const std::string& BehaviorHost::last_error() const { return impl_->last_error; 
 
 namespace {
 
-// Runs the function below nargs arguments on the stack under a budget with
-// the traceback handler. Leaves nresults values, or the error text in
-// impl->error_text. Returns the Lua status.
 // The traceback handler is created once (pushing a C function allocates a
 // closure, which would be one allocation per tick).
 int g_traceback_key;  // its address keys the handler in the registry
@@ -125,6 +122,9 @@ int create_traceback_handler(lua_State* L) {
   return 0;
 }
 
+// Runs the function below nargs arguments on the stack under a budget with
+// the traceback handler. Leaves nresults values, or the error text in
+// error_text. Returns the Lua status.
 int protected_call(lua_State* L, LuaGuard* guard, int nargs, int nresults, int64_t budget_ns,
                    char* error_text, std::size_t error_capacity) {
   int function_index = lua_gettop(L) - nargs;
