@@ -56,7 +56,8 @@ struct PipelineRun {
 TEST_CASE("agent pipeline: editing a script changes the outgoing messages without a restart") {
   PipelineRun run(saying("v1"));
   REQUIRE(run.messages.size() > 5);
-  REQUIRE(run.pipeline->start().ok());
+  Status started = run.pipeline->start();  // motion data from robots/ must load
+  REQUIRE_MESSAGE(started.ok(), started.error().describe());
   REQUIRE(run.pipeline->scene_message().ok());
   CHECK(run.cycle_until("(say v1)"));
 
