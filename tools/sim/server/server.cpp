@@ -499,14 +499,16 @@ void Server::Impl::run_cycle() {
   }
   if (monitor) monitor->cycle(cycle, match, teams);
 
+  int64_t t_percepts = monotonic_ns();
   generate_percepts();
+  int64_t t3 = monotonic_ns();
   int agents = 0;
   for (const Session* s : sessions) agents += s->open && !s->closing ? 1 : 0;
   agents_now.store(agents);
   robots_now.store(physics->robot_count());
-  int64_t t3 = monotonic_ns();
   stats.physics_seconds += static_cast<double>(t2 - t1) * 1e-9;
-  stats.percept_seconds += static_cast<double>((t1 - t0) + (t3 - t2)) * 1e-9;
+  stats.percept_seconds += static_cast<double>(t3 - t_percepts) * 1e-9;
+  stats.command_seconds += static_cast<double>(t1 - t0) * 1e-9;
 }
 
 void Server::Impl::generate_percepts() {

@@ -50,6 +50,7 @@ struct ServerStats {
   double wall_seconds = 0;          // time spent in run()
   double physics_seconds = 0;       // wall time inside physics steps
   double percept_seconds = 0;       // wall time reading sensors and writing percepts
+  double command_seconds = 0;       // applying commands (robot creation/removal included) and sending
   int64_t robot_cycles = 0;         // sum over cycles of robots present
   int64_t percepts_skipped = 0;     // an agent had not taken the previous percept yet
   int connections = 0, disconnections = 0;

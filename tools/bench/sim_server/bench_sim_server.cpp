@@ -1,0 +1,231 @@
+// Sync-mode server throughput with connected, running agents.
+//   libero_bench_sim_server [--runs N] [--seconds S]
+// For 3 vs 3 and 11 vs 11: start the server in process on a free port, connect
+// light agents (one thread each: scene, init, then every percept answered with
+// six joint velocity commands + (syn)), wait until all play, then time S
+// simulated seconds as seen in agent 0's (time (now ...)). Baseline: the same
+// number of robots in a bare PhysicsWorld stepped S seconds, no server.
+// Reports medians over N runs.
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string.h>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/clock.h"
+#include "core/log.h"
+#include "robot/description.h"
+#include "tools/sim/physics/physics_world.h"
+#include "tools/sim/server/server.h"
+
+using namespace libero;
+using namespace libero::sim;
+
+namespace {
+
+struct LightAgent {
+  int fd = -1;
+  std::thread thread;
+  std::atomic<bool> stop{false};
+  std::atomic<bool> playing{false};
+  std::atomic<double> server_time{0};
+
+  bool connect_to(int port) {
+    fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) return false;
+    int one = 1;
+    setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    timeval tv{0, 200000};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    return true;
+  }
+  void send_frame(const char* text, size_t n) {
+    char frame[1024];
+    uint32_t length = htonl(static_cast<uint32_t>(n));
+    std::memcpy(frame, &length, 4);
+    std::memcpy(frame + 4, text, n);
+    (void)::send(fd, frame, n + 4, MSG_NOSIGNAL);
+  }
+  void run(int type, const char* team) {
+    char text[512];
+    int n = std::snprintf(text, sizeof text, "(scene rsg/agent/nao/nao_hetero.rsg %d)", type);
+    send_frame(text, static_cast<size_t>(n));
+    std::vector<char> buffer(1 << 20);
+    size_t size = 0;
+    long k = 0;
+    while (!stop.load()) {
+      ssize_t r = ::recv(fd, buffer.data() + size, buffer.size() - size, 0);
+      if (r == 0) return;
+      if (r < 0) continue;
+      size += static_cast<size_t>(r);
+      size_t offset = 0;
+      while (size - offset >= 4) {
+        uint32_t length;
+        std::memcpy(&length, buffer.data() + offset, 4);
+        length = ntohl(length);
+        if (size - offset < 4 + length) break;
+        const char* message = buffer.data() + offset + 4;
+        if (std::strncmp(message, "(time (now ", 11) == 0) server_time.store(std::atof(message + 11));
+        if (k == 0) {
+          n = std::snprintf(text, sizeof text, "(init (unum 0)(teamname %s))(syn)", team);
+        } else {
+          if (::memmem(message, length, "(GS (unum", 9)) playing.store(true);
+          double phase = 0.1 * static_cast<double>(k);
+          n = std::snprintf(text, sizeof text,
+                            "(he1 %.2f)(he2 %.2f)(rae1 %.2f)(lae1 %.2f)(rle3 %.2f)(lle3 %.2f)(syn)",
+                            0.5 * std::sin(phase), 0.3 * std::cos(phase), 0.4 * std::sin(phase),
+                            -0.4 * std::sin(phase), 0.2 * std::sin(phase), -0.2 * std::sin(phase));
+        }
+        send_frame(text, static_cast<size_t>(n));
+        ++k;
+        offset += 4 + length;
+      }
+      std::memmove(buffer.data(), buffer.data() + offset, size - offset);
+      size -= offset;
+    }
+  }
+};
+
+struct Figures {
+  double speed = 0;            // simulated s per wall s
+  double physics_per_robot_us = 0;  // physics wall time per robot per cycle
+  double server_per_robot_us = 0;   // sensor reading + vision + percept text per robot per cycle
+};
+
+bool server_run(int per_team, double seconds, Figures* out) {
+  ServerOptions o;
+  o.agent_port = 0;
+  o.monitor_port = -1;
+  o.sync_mode = true;
+  o.seed_given = true;
+  o.seed = 5;
+  o.max_wall_seconds = 600;
+  Result<std::unique_ptr<Server>> created = Server::create(o);
+  if (!created.ok()) {
+    std::fprintf(stderr, "server: %s\n", created.error().describe().c_str());
+    return false;
+  }
+  Server& server = *created.value();
+  std::thread loop([&] { (void)server.run(); });
+  int count = 2 * per_team;
+  std::vector<std::unique_ptr<LightAgent>> agents;
+  for (int i = 0; i < count; ++i) {
+    agents.push_back(std::make_unique<LightAgent>());
+    if (!agents.back()->connect_to(server.agent_port())) return false;
+    LightAgent* a = agents.back().get();
+    const char* team = i < per_team ? "BenchLeft" : "BenchRight";
+    a->thread = std::thread([a, i, team] { a->run(i % 3, team); });
+  }
+  bool all = false;
+  for (int tries = 0; tries < 12000 && !all; ++tries) {
+    all = std::all_of(agents.begin(), agents.end(), [](auto& a) { return a->playing.load(); });
+    if (!all) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  bool ok = all;
+  if (ok) {
+    // Warm up 1 simulated second, then measure.
+    double start_sim = agents[0]->server_time.load() + 1.0;
+    while (agents[0]->server_time.load() < start_sim) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    int64_t t0 = monotonic_ns();
+    double s0 = agents[0]->server_time.load();
+    while (agents[0]->server_time.load() < s0 + seconds) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    int64_t t1 = monotonic_ns();
+    double s1 = agents[0]->server_time.load();
+    out->speed = (s1 - s0) / (static_cast<double>(t1 - t0) * 1e-9);
+  }
+  server.stop();
+  loop.join();
+  for (auto& a : agents) a->stop.store(true);
+  for (auto& a : agents) {
+    a->thread.join();
+    ::close(a->fd);
+  }
+  ServerStats st = server.stats();
+  if (st.robot_cycles > 0) {
+    out->physics_per_robot_us = st.physics_seconds / static_cast<double>(st.robot_cycles) * 1e6;
+    out->server_per_robot_us = st.percept_seconds / static_cast<double>(st.robot_cycles) * 1e6;
+  }
+  return ok;
+}
+
+bool physics_baseline(int robots, double seconds, double* speed) {
+  Result<std::unique_ptr<PhysicsWorld>> created = PhysicsWorld::create(PhysicsOptions{});
+  if (!created.ok()) return false;
+  PhysicsWorld& world = *created.value();
+  for (int i = 0; i < robots; ++i) {
+    Result<robot::RobotDescription> d = robot::load_robot_description(LIBERO_SOURCE_DIR "/robots", "nao", i % 3);
+    if (!d.ok()) return false;
+    RobotPlacement p;
+    bool left = i < robots / 2;
+    int index = left ? i : i - robots / 2;
+    p.torso_position = Vec3(left ? -14.2 : 14.2, 9.2 - 1.2 * index, 0.4);
+    p.heading = left ? 0.0 : kPi;
+    if (!world.add_robot(d.value(), left ? 0 : 1, index + 1, p).ok()) return false;
+  }
+  for (int i = 0; i < 50; ++i) world.step();
+  int cycles = static_cast<int>(seconds / kCycleSeconds);
+  int64_t t0 = monotonic_ns();
+  for (int i = 0; i < cycles; ++i) world.step();
+  int64_t t1 = monotonic_ns();
+  *speed = cycles * kCycleSeconds / (static_cast<double>(t1 - t0) * 1e-9);
+  return true;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int runs = 3;
+  double seconds = 10;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    if (std::strcmp(argv[i], "--runs") == 0) runs = std::max(1, std::atoi(argv[i + 1]));
+    if (std::strcmp(argv[i], "--seconds") == 0) seconds = std::max(1.0, std::atof(argv[i + 1]));
+  }
+  log::set_level(log::Level::Error);
+  std::printf("sync-mode server, light C++ agents (6 joint commands + syn per percept), %d runs, %.0f simulated s each\n",
+              runs, seconds);
+  std::printf("%-9s %14s %16s %14s %18s %18s\n", "match", "server x RT", "physics-only x RT", "ratio",
+              "physics us/robot", "percepts us/robot");
+  for (int per_team : {3, 11}) {
+    std::vector<double> speed, base, physics_us, server_us;
+    for (int r = 0; r < runs; ++r) {
+      Figures f;
+      double b = 0;
+      if (!server_run(per_team, seconds, &f) || !physics_baseline(2 * per_team, seconds, &b)) {
+        std::fprintf(stderr, "run failed\n");
+        return 1;
+      }
+      speed.push_back(f.speed);
+      base.push_back(b);
+      physics_us.push_back(f.physics_per_robot_us);
+      server_us.push_back(f.server_per_robot_us);
+    }
+    double s = median(speed), b = median(base);
+    char label[16];
+    std::snprintf(label, sizeof label, "%d vs %d", per_team, per_team);
+    std::printf("%-9s %13.2fx %15.2fx %14.2f %18.0f %18.1f\n", label, s, b, s / b, median(physics_us),
+                median(server_us));
+    std::fflush(stdout);
+  }
+  return 0;
+}
