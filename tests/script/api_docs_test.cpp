@@ -20,7 +20,10 @@ TEST_CASE("docs/scripting.md documents every API function and the API version") 
   buffer << file.rdbuf();
   const std::string docs = buffer.str();
 
-  BehaviorHost host(options_for(std::string(LIBERO_SOURCE_DIR) + "/scripts"));
+  TempScriptDir dir;
+  copy_library(dir);
+  dir.write("main.lua", "return function() end\n");
+  BehaviorHost host(options_for(dir.path()));
   REQUIRE_MESSAGE(host.start().ok(), host.last_error());
   std::vector<std::string> names = host.api_functions({"lib.option", "lib.geometry"});
   REQUIRE(names.size() > 30);
