@@ -43,6 +43,11 @@ void HeadControl::look_at(const world::WorldState& world, double x, double y, do
                           double target[kJointCount]) {
   double dx = x - world.self.x, dy = y - world.self.y;
   double yaw = normalize_angle(std::atan2(dy, dx) - world.self.heading);
+  // Beyond the neck's reach (target behind): stay on the side the head is
+  // already turned to instead of flipping across when the sign wobbles.
+  if (std::abs(yaw) > kNeckYawLimit && last_yaw_ * yaw < 0 && std::abs(last_yaw_) > 1.0)
+    yaw = last_yaw_ > 0 ? kNeckYawLimit : -kNeckYawLimit;
+  last_yaw_ = std::clamp(yaw, -kNeckYawLimit, kNeckYawLimit);
   double distance = std::max(std::hypot(dx, dy), 0.05);
   // hj2 > 0 tilts the head up.
   double pitch = std::atan2(z - kCameraHeight, distance);

@@ -18,6 +18,7 @@ class HeadControl {
   void look_at(const world::WorldState& world, double x, double y, double z, double target[kJointCount]);
   void scan(double target[kJointCount]);
   double scan_time_ = 0;
+  double last_yaw_ = 0;
 };
 
 // Neck range (simspark-facts §1.3).

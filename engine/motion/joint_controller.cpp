@@ -22,9 +22,12 @@ void JointController::reset() {
 }
 
 double JointController::clamp_to_range(int joint, double angle) const {
+  // Stay a hair inside the stops: they bounce with restitution 1
+  // (simspark-facts §1.4), so touching one throws the joint back.
+  constexpr double kMargin = 0.01;
   const JointLimit& l = limits_[joint];
   if (!l.exists) return angle;
-  return std::clamp(angle, l.min_angle, l.max_angle);
+  return std::clamp(angle, l.min_angle + kMargin, l.max_angle - kMargin);
 }
 
 void JointController::step(const double measured[kJointCount], const double target[kJointCount],
@@ -54,8 +57,9 @@ void JointController::step(const double measured[kJointCount], const double targ
     v = std::clamp(v, -l.max_speed, l.max_speed);
     // Never drive into the stops (they bounce with restitution 1).
     double landing = next + v * dt;
-    if (landing > l.max_angle) v = (l.max_angle - next) / dt;
-    if (landing < l.min_angle) v = (l.min_angle - next) / dt;
+    double high = clamp_to_range(j, l.max_angle), low = clamp_to_range(j, l.min_angle);
+    if (landing > high) v = (high - next) / dt;
+    if (landing < low) v = (low - next) / dt;
     v = std::clamp(v, -l.max_speed, l.max_speed);
 
     velocity[j] = v;

@@ -67,6 +67,7 @@ struct MotionSystem::Impl {
   bool skill_done = false, skill_failed = false;
 
   bool started = false;
+  bool started_once = false;  // the controller has run at least once
   double measured[kJointCount] = {};
   double target[kJointCount] = {};
   double velocity[kJointCount] = {};
@@ -176,8 +177,11 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
   }
 
   auto start_keyframe = [&](const KeyframeMotion& motion, bool mirrored, Mode mode) {
+    // Start from where the joints will really be (a fall leaves them far
+    // from the last target).
     double start[kJointCount];
-    for (int j = 0; j < kJointCount; ++j) start[j] = m.target[j];
+    for (int j = 0; j < kJointCount; ++j) start[j] = m.controller.limit(j).exists ? m.controller.predicted(j) : m.target[j];
+    if (!m.started_once) for (int j = 0; j < kJointCount; ++j) start[j] = m.measured[j];
     m.player.start(motion, start, mirrored);
     m.mode = mode;
   };
@@ -341,6 +345,7 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
 
   for (int j = 0; j < kJointCount; ++j) m.target[j] = target[j];
   m.controller.step(m.measured, m.target, m.velocity);
+  m.started_once = true;
   for (int j = 0; j < m.joint_count; ++j) {
     action->joint_set[j] = true;
     action->joint_velocity[j] = static_cast<float>(m.velocity[j]);

@@ -65,6 +65,13 @@ void WalkEngine::begin_step() {
   double dx = current_.vx * period * scale;
   double dy = current_.vy * period * scale;
   double dyaw = current_.turn * period * scale;
+  // Close the loop on the turn rate: feet slip, so a straight walk drifts.
+  if (yaw_rate_count_ > 0 && scale > 0) {
+    double measured = yaw_rate_sum_ / yaw_rate_count_;
+    dyaw += std::clamp(params_.turn_feedback * (current_.turn - measured) * period, -0.1, 0.1);
+  }
+  yaw_rate_sum_ = 0;
+  yaw_rate_count_ = 0;
   Side support = swing_ == kLeft ? kRight : kLeft;
   for (int s = 0; s < 2; ++s) start_[s] = now_[s];
   end_[swing_].x = 0.5 * dx;
@@ -87,6 +94,9 @@ void WalkEngine::begin_step() {
 
 void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double target[kJointCount]) {
   limit_command(command);
+  gyro_filtered_ = 0.7 * gyro_filtered_ + 0.3 * gyro;
+  yaw_rate_sum_ += gyro.z();
+  ++yaw_rate_count_;
   const double period = params_.step_period;
   bool wants_motion = std::abs(command.vx) > 1e-3 || std::abs(command.vy) > 1e-3 ||
                       std::abs(command.turn) > 1e-3;
@@ -106,13 +116,14 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
     time_ += kCycleSeconds;
     if (time_ >= period - 1e-9) {
       time_ -= period;
-      for (int s = 0; s < 2; ++s) now_[s] = end_[s];
+      // now_ holds where the feet landed (plan + balance adjustments).
       ++steps_taken_;
       bool at_neutral = true;
       for (int s = 0; s < 2; ++s)
-        at_neutral = at_neutral && std::abs(now_[s].x) < 1e-4 && std::abs(now_[s].y) < 1e-4 &&
-                     std::abs(now_[s].yaw) < 1e-4;
+        at_neutral = at_neutral && std::abs(now_[s].x) < 0.006 && std::abs(now_[s].y) < 0.006 &&
+                     std::abs(now_[s].yaw) < 0.02;
       if (!wants_motion && !moving && at_neutral) {
+        for (int s = 0; s < 2; ++s) now_[s] = {};
         walking_ = false;
         time_ = 0;
         current_ = {};
@@ -128,13 +139,34 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
     double tc = std::sqrt(params_.com_height / kGravity);
     double half = 0.5 * period / tc;
     double lipm = 0.5 + 0.5 * std::sinh((phase - 0.5) * period / tc) / std::sinh(half);
-    double s = swing_profile(phase);
-    now_[swing_].x = start_[swing_].x + (end_[swing_].x - start_[swing_].x) * s;
-    now_[swing_].y = start_[swing_].y + (end_[swing_].y - start_[swing_].y) * s;
-    now_[swing_].yaw = start_[swing_].yaw + (end_[swing_].yaw - start_[swing_].yaw) * s;
-    now_[support].x = start_[support].x + (end_[support].x - start_[support].x) * lipm;
-    now_[support].y = start_[support].y + (end_[support].y - start_[support].y) * phase;
-    now_[support].yaw = start_[support].yaw + (end_[support].yaw - start_[support].yaw) * phase;
+    // Support foot: the whole step. Swing foot: rides with the ground during
+    // the double-support part, then swings to its target.
+    double ds = params_.double_support;
+    double support_x = start_[support].x + (end_[support].x - start_[support].x) * lipm;
+    double support_y = start_[support].y + (end_[support].y - start_[support].y) * phase;
+    double support_yaw = start_[support].yaw + (end_[support].yaw - start_[support].yaw) * phase;
+    double ds_lipm = 0.5 + 0.5 * std::sinh((std::min(phase, ds) - 0.5) * period / tc) / std::sinh(half);
+    double slide_x = (end_[support].x - start_[support].x) * (ds_lipm - (0.5 - 0.5 * std::sinh(0.5 * period / tc) / std::sinh(half)));
+    double slide_y = (end_[support].y - start_[support].y) * std::min(phase, ds);
+    double slide_yaw = (end_[support].yaw - start_[support].yaw) * std::min(phase, ds);
+    double from_x = start_[swing_].x + slide_x, from_y = start_[swing_].y + slide_y;
+    double from_yaw = start_[swing_].yaw + slide_yaw;
+    double swing_phase = phase <= ds ? 0.0 : (phase - ds) / (1.0 - ds);
+    double s = swing_profile(swing_phase);
+    // Balance: a swing foot that lands further in the direction the body
+    // tips to catches it (the capture-point idea, proportional form).
+    double catch_x = params_.balance_step_x * gyro_filtered_.y();
+    double catch_y = -params_.balance_step_y * gyro_filtered_.x();
+    catch_x = std::clamp(catch_x, -0.04, 0.04);
+    // Only outwards: the swing foot must not cross under the support foot.
+    catch_y = swing_ == kLeft ? std::clamp(catch_y, 0.0, 0.03) : std::clamp(catch_y, -0.03, 0.0);
+    now_[swing_].x = from_x + (end_[swing_].x + catch_x - from_x) * s;
+    now_[swing_].y = from_y + (end_[swing_].y + catch_y - from_y) * s;
+    now_[swing_].yaw = from_yaw + (end_[swing_].yaw - from_yaw) * s;
+    now_[support].x = support_x;
+    now_[support].y = support_y;
+    now_[support].yaw = support_yaw;
+    swing_phase_ = swing_phase;
   }
   feet_targets(phase, gyro, target);
 }
@@ -159,7 +191,7 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double target[kJoi
     double start_scale = steps_taken_ == 0 ? 0.7 : 1.0;
     sway = toward * p.sway * shape * start_scale;
     double height = p.step_height * (steps_taken_ == 0 ? 0.5 : 1.0);
-    lift[swing_] = height * 0.5 * (1.0 - std::cos(2.0 * kPi * phase));
+    lift[swing_] = height * 0.5 * (1.0 - std::cos(2.0 * kPi * swing_phase_));
   }
 
   Mat3 unpitch = rot_y(-p.torso_pitch);

@@ -66,6 +66,10 @@ class WalkEngine {
   int steps_taken_ = 0;
   FootOffset start_[2], end_[2]; // per side, for this step
   FootOffset now_[2];
+  Vec3 gyro_filtered_ = Vec3::Zero();
+  double swing_phase_ = 0;
+  double yaw_rate_sum_ = 0;      // gyro z summed over the current step
+  int yaw_rate_count_ = 0;       // 0..1 over the single-support part
 };
 
 }  // namespace libero::motion

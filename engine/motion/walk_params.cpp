@@ -20,6 +20,7 @@ constexpr Field kFields[] = {
     {"torso_offset_x", &WalkParams::torso_offset_x},
     {"torso_pitch", &WalkParams::torso_pitch},
     {"step_height", &WalkParams::step_height},
+    {"double_support", &WalkParams::double_support},
     {"sway", &WalkParams::sway},
     {"com_height", &WalkParams::com_height},
     {"max_forward", &WalkParams::max_forward},
@@ -33,6 +34,9 @@ constexpr Field kFields[] = {
     {"gyro_hip_pitch", &WalkParams::gyro_hip_pitch},
     {"gyro_ankle_roll", &WalkParams::gyro_ankle_roll},
     {"gyro_hip_roll", &WalkParams::gyro_hip_roll},
+    {"balance_step_x", &WalkParams::balance_step_x},
+    {"balance_step_y", &WalkParams::balance_step_y},
+    {"turn_feedback", &WalkParams::turn_feedback},
     {"arm_swing", &WalkParams::arm_swing},
     {"arm_pitch", &WalkParams::arm_pitch},
     {"arm_out", &WalkParams::arm_out},
@@ -62,6 +66,7 @@ Status check(const WalkParams& p, const std::string& name) {
   if (!(p.hip_height_ratio > 0.5 && p.hip_height_ratio < 1.0)) return bad("hip_height_ratio must be in (0.5, 1)");
   if (!(p.com_height > 0.05)) return bad("com_height must be positive");
   if (!(p.step_height >= 0 && p.step_height < 0.1)) return bad("step_height must be in [0, 0.1) m");
+  if (!(p.double_support >= 0 && p.double_support <= 0.6)) return bad("double_support must be in [0, 0.6]");
   if (p.max_forward < 0 || p.max_backward < 0 || p.max_side < 0 || p.max_turn < 0)
     return bad("speed limits must not be negative");
   if (!(p.accel_forward > 0 && p.accel_side > 0 && p.accel_turn > 0))

@@ -16,6 +16,7 @@ struct WalkParams {
   double torso_offset_x = 0.01;      // torso ahead of the feet' neutral position, m
   double torso_pitch = 0.1;          // forward lean, rad
   double step_height = 0.03;         // swing foot lift, m
+  double double_support = 0.0;       // fraction of a step with both feet on the ground
   double sway = 0.02;                // lateral CoM sway amplitude at the step centre, m
   double com_height = 0.26;          // height for the pendulum time constant, m
   double max_forward = 0.8, max_backward = 0.4, max_side = 0.35, max_turn = 1.6;  // m/s, rad/s
@@ -24,6 +25,9 @@ struct WalkParams {
   double gyro_hip_pitch = 0.0;
   double gyro_ankle_roll = 0.05;     // rad per rad/s of roll rate
   double gyro_hip_roll = 0.0;
+  double balance_step_x = 0.0;       // m per rad/s of pitch rate: step further when tipping forward
+  double balance_step_y = 0.0;       // m per rad/s of roll rate: step to the side we tip to
+  double turn_feedback = 0.0;        // share of the last step's yaw-rate error added to the next step
   double arm_swing = 0.5;            // rad of shoulder pitch per m of foot offset
   double arm_pitch = -1.6;           // neutral shoulder pitch (arms down), rad
   double arm_out = 0.2;              // shoulder yaw outwards, rad

@@ -24,6 +24,7 @@ using namespace libero::motion;
 namespace {
 
 constexpr int kFrames = 4;
+bool g_roll = false;  // goal: roll onto the belly (then getup_front takes over) instead of standing
 const Joint kJoints[] = {kLShoulderPitch, kLShoulderYaw, kLHipYawPitch, kLHipRoll, kLHipPitch, kLKneePitch, kLFootPitch};
 constexpr int kPerFrame = 1 + 7;  // duration + angles (deg)
 constexpr int kParams = kFrames * kPerFrame;
@@ -50,6 +51,7 @@ KeyframeMotion to_motion(const Candidate& c, const char* name) {
     }
     m.frames.push_back(k);
   }
+  if (g_roll) return m;
   // Final stand frame with level feet.
   KeyFrame stand;
   stand.duration = 0.4;
@@ -70,6 +72,7 @@ KeyframeMotion to_motion(const Candidate& c, const char* name) {
 }
 
 int g_type = 0;
+std::string g_walk_file;  // frozen copy, so edits to the repo's walk.lua cannot break a long search
 
 // Score of one start: higher is better. Success gives 10 - time to stand.
 double evaluate_once(const KeyframeMotion& motion, bool front, int variant) {
@@ -77,6 +80,7 @@ double evaluate_once(const KeyframeMotion& motion, bool front, int variant) {
   o.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
   o.robot_type = g_type;
   o.motion_enabled = false;
+  o.walk_file = g_walk_file;
   auto made = MotionHarness::create(o);
   if (!made.ok()) { std::fprintf(stderr, "%s\n", made.error().describe().c_str()); std::exit(1); }
   auto& h = *made.value();
@@ -104,7 +108,21 @@ double evaluate_once(const KeyframeMotion& motion, bool front, int variant) {
     for (int j = 0; j < kJointCount; ++j) h.set_velocity(static_cast<Joint>(j), velocity[j]);
     double z = h.torso_position().z();
     bool up = z > 0.3 && h.tilt() < deg2rad(20);
-    best_partial = std::max(best_partial, z - 0.1 * h.tilt());
+    if (g_roll) {
+      // Prone: the chest (torso x) faces the ground and the body is still.
+      up = r(2, 0) < -0.8 && h.readings().gyro.norm() < 0.5;
+      best_partial = std::max(best_partial, 0.5 * (1.0 - r(2, 0)) * 0.9);
+      if (up) {
+        if (up_since < 0) up_since = t;
+        if (t - up_since >= 0.2) return 10.0 - up_since;
+      } else {
+        up_since = -1;
+      }
+      continue;
+    }
+    // Partial credit only for height with the torso upright (a somersault
+    // lifts the torso too, upside down).
+    best_partial = std::max(best_partial, z * std::max(0.0, std::cos(h.tilt())));
     if (up) {
       if (up_since < 0) up_since = t;
       if (t - up_since >= 0.6) return 10.0 - up_since;
@@ -138,8 +156,10 @@ void write_lua(const Candidate& c, const char* name, const char* path, bool fron
     for (int i = 0; i < 7; ++i) std::fprintf(f, " %s = %.0f,", names[i], c.p[fr * kPerFrame + 1 + i]);
     std::fprintf(f, "\n        LFootRoll = 0, LArmRoll = 0, LArmYaw = 0, NeckYaw = 0, NeckPitch = 0 } },\n");
   }
-  std::fprintf(f, "    { duration = 0.40, symmetric = true, level_feet = true, angles = {\n");
-  std::fprintf(f, "        LShoulderPitch = -90, LShoulderYaw = 10, LHipYawPitch = 0, LHipRoll = 0, LHipPitch = 40, LKneePitch = -70 } },\n");
+  if (!g_roll) {
+    std::fprintf(f, "    { duration = 0.40, symmetric = true, level_feet = true, angles = {\n");
+    std::fprintf(f, "        LShoulderPitch = -90, LShoulderYaw = 10, LHipYawPitch = 0, LHipRoll = 0, LHipPitch = 40, LKneePitch = -70 } },\n");
+  }
   std::fprintf(f, "  },\n}\n");
   std::fclose(f);
 }
@@ -160,12 +180,16 @@ int main(int argc, char** argv) {
   bool front = std::string(argv[1]) == "front";
   const char* out = argv[2];
   int iterations = 200;
+  std::string init_file;
   unsigned seed = 1;
   for (int i = 3; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--iterations") iterations = std::atoi(argv[i + 1]);
     if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
     if (a == "--type") g_type = std::atoi(argv[i + 1]);
+    if (a == "--walk-file") g_walk_file = argv[i + 1];
+    if (a == "--init") init_file = argv[i + 1];
+    if (a == "--goal") g_roll = std::string(argv[i + 1]) == "prone";
   }
   // Start points: a hand-made guess of the shape of each get-up.
   Candidate best;
@@ -175,12 +199,23 @@ int main(int argc, char** argv) {
       {0.30, -80, 0, 0, 0, 100, -130, 60},
       {0.30, -100, 0, 0, 0, 90, -130, 45}};
   const double back_init[kFrames][kPerFrame] = {
-      {0.30, -120, 10, 0, 0, 90, 0, 0},
-      {0.20, -120, 10, 0, 0, -20, 0, 0},
-      {0.30, -120, 10, 0, 0, 100, -130, 60},
-      {0.30, -60, 10, 0, 0, 100, -130, 45}};
+      {0.30, 110, 10, 0, 0, 100, -130, 0},
+      {0.20, 110, 10, 0, 0, 100, 0, 0},
+      {0.30, 120, 10, 0, 0, 100, -130, 60},
+      {0.30, 60, 10, 0, 0, 60, -130, 45}};
   for (int f = 0; f < kFrames; ++f)
     for (int k = 0; k < kPerFrame; ++k) best.p[f * kPerFrame + k] = front ? front_init[f][k] : back_init[f][k];
+  if (!init_file.empty()) {
+    auto init = load_motion_file(init_file);
+    if (!init.ok()) {
+      std::fprintf(stderr, "%s\n", init.error().describe().c_str());
+      return 1;
+    }
+    for (int f = 0; f < kFrames && f < static_cast<int>(init->frames.size()); ++f) {
+      best.p[f * kPerFrame] = init->frames[f].duration;
+      for (int i = 0; i < 7; ++i) best.p[f * kPerFrame + 1 + i] = rad2deg(init->frames[f].angle[kJoints[i]]);
+    }
+  }
   double best_score = evaluate(best, front);
   std::printf("start score %.3f\n", best_score);
   std::mt19937 rng(seed);

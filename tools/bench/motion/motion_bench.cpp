@@ -15,6 +15,7 @@
 #include "core/clock.h"
 #include "core/math.h"
 #include "motion/joint_controller.h"
+#include "motion/keyframe.h"
 #include "motion_harness.h"
 
 using namespace libero;
@@ -130,6 +131,9 @@ void bench_stand() {
       std::printf("t %.2f z %.3f tilt %.1f x %.3f y %.3f\n", i * 0.02, h->torso_position().z(), rad2deg(h->tilt()),
                   h->torso_position().x(), h->torso_position().y());
   }
+  for (int j = 0; j < 22; ++j)
+    std::printf("%s%s = %.0f", j ? ", " : "  ", motion::motion_joint_name(static_cast<Joint>(j)), rad2deg(h->readings().joint_angle[j]));
+  std::printf("\n");
   std::printf("stand type %d: after 5 s torso z %.3f tilt %.1f deg fallen %d\n", g_args.type, h->torso_position().z(),
               rad2deg(h->tilt()), h->fallen());
 }
@@ -325,6 +329,52 @@ void bench_kick(int type, int kick_type) {
               g_args.runs);
 }
 
+// The kick motion alone: ball placed at the kick spot of a standing robot.
+void bench_kick_motion(int type, const char* motion_name, double ball_x, double ball_y) {
+  std::vector<double> distances, errors;
+  int falls = 0;
+  for (int r = 0; r < g_args.runs; ++r) {
+    auto h = make(type, 0);
+    h->run(1.0);
+    Vec3 torso = h->torso_position();
+    Vec3 ball(torso.x() + ball_x + 0.005 * r, torso.y() + ball_y, 0.042);
+    h->world().set_ball_position(ball);
+    h->world().set_ball_velocity(Vec3::Zero());
+    h->requests().body = motion::kBodyMotion;
+    std::snprintf(h->requests().motion_name, sizeof h->requests().motion_name, "%s", motion_name);
+    for (int i = 0; i < 150; ++i) {
+      h->step();
+      if (g_args.verbose && i % 5 == 0)
+        std::printf("   t %.2f z %.3f pitch %.1f roll %.1f ball %.2f %.2f\n", i * 0.02, h->torso_position().z(),
+                    rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
+                    h->world().ball_position().x(), h->world().ball_position().y());
+    }
+    h->requests().body = motion::kBodyStand;
+    h->run(4.0);
+    Vec3 d = h->world().ball_position() - ball;
+    if (h->fallen()) ++falls;
+    distances.push_back(d.head<2>().norm());
+    errors.push_back(std::abs(rad2deg(std::atan2(d.y(), d.x()))));
+    if (g_args.verbose) std::printf("  run %d: %.2f m at %.1f deg fallen %d\n", r, distances.back(), errors.back(), h->fallen());
+  }
+  std::printf("%s alone type %d: median distance %.2f m, median |direction error| %.1f deg, falls %d/%d\n", motion_name,
+              type, median(distances), median(errors), falls, g_args.runs);
+}
+
+void bench_head() {
+  auto h = make(g_args.type);
+  h->requests().head = motion::kHeadLookAt;
+  h->requests().head_target_x = -5;
+  h->requests().head_target_y = 0.1;
+  for (int i = 0; i < 75; ++i) {
+    h->step();
+    if (i % 5 == 0)
+      std::printf("t %.2f neck yaw %.2f pitch %.2f heading %.2f fall %d mode %d\n", i * 0.02,
+                  h->readings().joint_angle[kNeckYaw], h->readings().joint_angle[kNeckPitch],
+                  h->world_state().self.heading, h->motion().fall_state(), h->status().active_body);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -347,6 +397,7 @@ int main(int argc, char** argv) {
   int t = g_args.type;
   bool all = s == "all";
   if (s == "stand") bench_stand();
+  if (s == "head") bench_head();
   if (all || s == "tracking") bench_tracking();
   if (all || s == "getup") bench_getup(t);
   if (s == "walk") bench_walk("walk", t, g_args.vx, g_args.vy, g_args.turn);
@@ -354,6 +405,8 @@ int main(int argc, char** argv) {
   if (all || s == "walk_side") bench_walk("walk sideways", t, 0, 0.35, 0);
   if (all || s == "turn") bench_walk("turn", t, 0, 0, 1.6);
   if (all || s == "random_walk") bench_random_walk(t);
+  if (all || s == "kick_motion") bench_kick_motion(t, "kick_long", 0.19, -0.06);
+  if (all || s == "kick_short_motion") bench_kick_motion(t, "kick_short", 0.17, -0.06);
   if (all || s == "kick") bench_kick(t, motion::kKickLong);
   if (all || s == "kick_short") bench_kick(t, motion::kKickShort);
   if (all || s == "hetero") {

@@ -1,0 +1,146 @@
+// Motion data files and their reloading: error paths of the walk and
+// motion loaders, the motion system's load(), and the background reloader.
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <string>
+#include <thread>
+
+#include "motion/motion_library.h"
+#include "motion/motion_system.h"
+#include "motion/walk_params.h"
+
+using namespace libero;
+using namespace libero::motion;
+
+namespace {
+std::string robots_dir() { return std::string(LIBERO_SOURCE_DIR) + "/robots"; }
+
+std::string scratch_dir() {
+  char pattern[] = "/tmp/libero_motion_test_XXXXXX";
+  const char* made = mkdtemp(pattern);
+  REQUIRE(made != nullptr);
+  return made;
+}
+}  // namespace
+
+TEST_CASE("the shipped walk file loads for every type") {
+  for (int type = 0; type <= 4; ++type) {
+    auto params = load_walk_file(robots_dir() + "/nao/walk.lua", type);
+    REQUIRE_MESSAGE(params.ok(), (params.ok() ? "" : params.error().describe()));
+    CHECK(params->step_period > 0);
+  }
+}
+
+TEST_CASE("walk files: missing default, unknown entry, bad value, misspelt key") {
+  CHECK_FALSE(parse_walk_text("return { type1 = {} }", "w.lua", 0).ok());
+  CHECK_FALSE(parse_walk_text("return { default = {}, type9 = {} }", "w.lua", 0).ok());
+  auto base = load_walk_file(robots_dir() + "/nao/walk.lua", 0);
+  REQUIRE(base.ok());
+  std::ifstream in(robots_dir() + "/nao/walk.lua");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string negative = text;
+  negative.replace(negative.find("step_period = "), 14, "step_period = -");
+  auto bad = parse_walk_text(negative, "w.lua", 0);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().message.find("step_period") != std::string::npos);
+  std::string misspelt = text;
+  misspelt.replace(misspelt.find("type1 = {}"), 10, "type1 = { stepperiod = 1 }");
+  auto unknown = parse_walk_text(misspelt, "w.lua", 1);
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.error().message.find("stepperiod") != std::string::npos);
+}
+
+TEST_CASE("a motion folder with a dangling 'next' or a name mismatch is rejected") {
+  std::string dir = scratch_dir();
+  {
+    std::ofstream(dir + "/a.lua") << "return { name = 'a', next = 'missing', frames = { { duration = 0.1, angles = {} } } }";
+  }
+  auto library = load_motion_dir(dir);
+  REQUIRE_FALSE(library.ok());
+  CHECK(library.error().message.find("missing") != std::string::npos);
+  {
+    std::ofstream(dir + "/a.lua") << "return { name = 'b', frames = { { duration = 0.1, angles = {} } } }";
+  }
+  CHECK_FALSE(load_motion_dir(dir).ok());
+  std::remove((dir + "/a.lua").c_str());
+  CHECK(load_motion_dir(dir).ok());  // an empty folder is a valid (empty) library
+  rmdir(dir.c_str());
+  CHECK_FALSE(load_motion_dir(dir).ok());
+}
+
+TEST_CASE("motion system: load errors are reported, not thrown") {
+  MotionOptions options;
+  options.robots_dir = "/nonexistent";
+  MotionSystem bad(options);
+  CHECK_FALSE(bad.load().ok());
+  options.robots_dir = robots_dir();
+  options.robot_type = 7;
+  MotionSystem bad_type(options);
+  CHECK_FALSE(bad_type.load().ok());
+  options.robot_type = 0;
+  options.walk_file = "/nonexistent/walk.lua";
+  MotionSystem bad_walk(options);
+  CHECK_FALSE(bad_walk.load().ok());
+}
+
+TEST_CASE("motion system: every type loads and one cycle writes every joint") {
+  for (int type = 0; type <= 4; ++type) {
+    MotionOptions options;
+    options.robots_dir = robots_dir();
+    options.robot_type = type;
+    options.reload_poll_seconds = 0;
+    MotionSystem motion(options);
+    Status loaded = motion.load();
+    REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().describe()));
+    protocol::Percept percept;
+    percept.clear();
+    world::WorldState world{};
+    SkillRequests requests{};
+    protocol::Action action;
+    action.clear();
+    motion.step(percept, world, requests, &action);
+    int set = 0;
+    for (int j = 0; j < kJointCount; ++j) set += action.joint_set[j];
+    CHECK(set == joint_count_for_type(type));
+    // An unknown motion name fails the request instead of crashing.
+    requests.body = kBodyMotion;
+    std::snprintf(requests.motion_name, sizeof requests.motion_name, "no_such_motion");
+    motion.step(percept, world, requests, &action);
+    CHECK(motion.status().state == kSkillFailed);
+  }
+}
+
+TEST_CASE("reloader hands over a changed file without blocking the caller") {
+  std::string dir = scratch_dir();
+  std::string path = dir + "/m.lua";
+  std::ofstream(path) << "return { name = 'm', frames = { { duration = 0.1, angles = {} } } }";
+  Reloader<KeyframeMotion> reloader(path, [](const std::string& p) { return parse_motion_text(
+      [&] { std::ifstream in(p); return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()); }(), p); });
+  auto current = std::make_unique<KeyframeMotion>();
+  reloader.start(0.05);
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  // Rewrite with a different mtime and content.
+  std::ofstream(path) << "return { name = 'm', frames = { { duration = 0.5, angles = {} }, { duration = 0.2, angles = {} } } }";
+  bool taken = false;
+  for (int i = 0; i < 200 && !taken; ++i) {
+    taken = reloader.take(&current);
+    if (!taken) std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  }
+  CHECK(taken);
+  CHECK(current->frames.size() == 2);
+  // A broken file keeps the old version and counts a failure.
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::ofstream(path) << "return { name = ";
+  for (int i = 0; i < 200 && reloader.failures() == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(25));
+  CHECK(reloader.failures() >= 1);
+  CHECK_FALSE(reloader.take(&current));
+  CHECK(current->frames.size() == 2);
+  reloader.stop();
+  std::remove(path.c_str());
+  rmdir(dir.c_str());
+}
