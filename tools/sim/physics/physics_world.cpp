@@ -72,6 +72,7 @@ struct PhysicsWorld::Impl {
   std::vector<int> geom_robot, geom_body;
   std::vector<double> dof_command;  // per MuJoCo dof: commanded joint velocity
   std::vector<double> dof_motor_force;  // per MuJoCo dof: motor force of the last substep
+  std::vector<double> body_wrench;      // per body: (torque, force) scratch for apply_drag
   std::vector<int> foot_geom_sensor;  // per geom: FootSensorIndex or -1
   CycleContacts contacts;
   bool warned_overflow = false;
@@ -102,6 +103,7 @@ struct PhysicsWorld::Impl {
     *linear = Vec3(v[3], v[4], v[5]);
   }
   void apply_drag();
+  void add_body_wrench(int body, const Vec3& force, const Vec3& torque);
   void update_accelerometers();
   void substep();
   void apply_ball_bounce();
@@ -183,6 +185,7 @@ void PhysicsWorld::Impl::index_model() {
   foot_geom_sensor.assign(model->ngeom, kNoIndex);
   dof_command.assign(model->nv, 0.0);
   dof_motor_force.assign(model->nv, 0.0);
+  body_wrench.assign(6 * model->nbody, 0.0);
 
   for (int slot = 0; slot < static_cast<int>(robots.size()); ++slot) {
     RobotEntry& r = *robots[slot];
@@ -230,30 +233,57 @@ void PhysicsWorld::Impl::index_model() {
   }
 }
 
-void PhysicsWorld::Impl::apply_drag() {
-  std::memset(data->xfrc_applied, 0, sizeof(mjtNum) * 6 * model->nbody);
-  for (RobotEntry* r : robots) {
-    mjtNum* f = data->xfrc_applied + 6 * r->body_ids[0];
-    for (int k = 0; k < 3; ++k) f[k] += r->pending_push[k];
-    r->pending_push = Vec3::Zero();
+void PhysicsWorld::Impl::add_body_wrench(int body, const Vec3& force, const Vec3& torque) {
+  mjtNum* w = body_wrench.data() + 6 * body;
+  for (int k = 0; k < 3; ++k) {
+    w[k] += torque[k];
+    w[3 + k] += force[k];
   }
-  if (!options.drag) return;
+}
+
+// Drag and pushes are constant over a cycle (SimSpark applies them once per
+// step), so they go into qfrc_applied once per cycle. MuJoCo's xfrc_applied
+// would build a dense body Jacobian per body and substep (mj_applyFT), which
+// cost more than the rest of the 22-robot step; this tree pass is O(nbody).
+void PhysicsWorld::Impl::apply_drag() {
+  std::fill(body_wrench.begin(), body_wrench.end(), 0.0);
   Vec3 linear, angular;
-  for (const RobotEntry* r : robots) {
+  for (RobotEntry* r : robots) {
+    if (!r->pending_push.isZero()) add_body_wrench(r->body_ids[0], r->pending_push, Vec3::Zero());
+    r->pending_push = Vec3::Zero();
+    if (!options.drag) continue;
     for (int body : r->body_ids) {
       body_velocity(body, &linear, &angular, false);
-      mjtNum* f = data->xfrc_applied + 6 * body;
-      for (int k = 0; k < 3; ++k) {
-        f[k] += -params::kBodyLinearDrag * linear[k];
-        f[3 + k] += -params::kBodyAngularDrag * angular[k];
-      }
+      add_body_wrench(body, -params::kBodyLinearDrag * linear, -params::kBodyAngularDrag * angular);
     }
   }
-  body_velocity(ball_body, &linear, &angular, false);
-  mjtNum* f = data->xfrc_applied + 6 * ball_body;
-  for (int k = 0; k < 3; ++k) {
-    f[k] = -params::kBallLinearDrag * linear[k];
-    f[3 + k] = -params::kBallAngularDrag * angular[k];
+  if (options.drag) {
+    body_velocity(ball_body, &linear, &angular, false);
+    add_body_wrench(ball_body, -params::kBallLinearDrag * linear, -params::kBallAngularDrag * angular);
+  }
+  // body_wrench holds (torque, force) with the force at the body's CoM (the
+  // body origin). Move every torque to the reference point of MuJoCo's
+  // com-based spatial vectors (the tree root's subtree CoM), sum subtrees
+  // from the leaves up, and project onto each dof's motion axis.
+  for (int b = 1; b < model->nbody; ++b) {
+    mjtNum* w = body_wrench.data() + 6 * b;
+    const mjtNum* point = data->xipos + 3 * b;
+    const mjtNum* reference = data->subtree_com + 3 * model->body_rootid[b];
+    const Vec3 arm(point[0] - reference[0], point[1] - reference[1], point[2] - reference[2]);
+    const Vec3 moment = arm.cross(Vec3(w[3], w[4], w[5]));
+    for (int k = 0; k < 3; ++k) w[k] += moment[k];
+  }
+  for (int b = model->nbody - 1; b > 0; --b) {
+    const int parent = model->body_parentid[b];
+    if (parent <= 0) continue;
+    for (int k = 0; k < 6; ++k) body_wrench[6 * parent + k] += body_wrench[6 * b + k];
+  }
+  for (int dof = 0; dof < model->nv; ++dof) {
+    const mjtNum* axis = data->cdof + 6 * dof;
+    const mjtNum* w = body_wrench.data() + 6 * model->dof_bodyid[dof];
+    double generalized = 0;
+    for (int k = 0; k < 6; ++k) generalized += axis[k] * w[k];
+    data->qfrc_applied[dof] = generalized;
   }
 }
 

@@ -48,7 +48,7 @@ inline Vec3 robot_to_rsg(const Vec3& v) { return Vec3(-v.y(), v.x(), v.z()); }
 
 struct PhysicsOptions {
   uint64_t seed = 1;        // reserved for physics-side randomness; the world itself is deterministic
-  int substeps = 0;         // MuJoCo steps per 20 ms cycle; 0 = the tuned default (docs/simulator.md)
+  int substeps = 0;         // MuJoCo steps per 20 ms cycle, 1..40; 0 = the tuned default (4, docs/simulator.md)
   bool drag = true;         // SimSpark's drag on robot parts and the ball
 };
 
@@ -62,10 +62,11 @@ struct RobotPlacement {
 // Foot sensors in SimSpark's FRP order-independent naming.
 enum FootSensorIndex : uint8_t { kSensorLeftFoot = 0, kSensorRightFoot, kSensorLeftToe, kSensorRightToe, kFootSensors };
 
-// FRP: force of the last cycle's final substep contacts acting ON the foot
-// (or toe) body, expressed in that body's frame (robot convention), and the
-// force-weighted centre of the contact points relative to the body centre.
-// contact == false means SimSpark would omit the FRP expression (facts §5.6).
+// FRP: contact force acting ON the foot (or toe) body, averaged over the
+// substeps of the last cycle (SimSpark: its one 20 ms step), expressed in that
+// body's frame (robot convention), and the force-magnitude-weighted centre of
+// the contact points relative to the body centre. contact == false (no
+// contact in any substep) means SimSpark would omit the FRP expression (§5.6).
 struct FootReading {
   bool contact = false;
   Vec3 center = Vec3::Zero();   // m, foot frame, relative to the foot box centre (standing: z ~ -0.01)
