@@ -19,6 +19,9 @@ bool is_directory(const std::string& path) {
 }  // namespace
 
 std::string find_data_dir(const char* name) {
+  // The tree the binary was built from is the exact match for its code.
+  std::string built_from = std::string(LIBERO_DEFAULT_DATA_DIR) + "/" + name;
+  if (is_directory(built_from)) return built_from;
   char exe[PATH_MAX];
   ssize_t n = ::readlink("/proc/self/exe", exe, sizeof exe - 1);
   if (n > 0) {
@@ -31,7 +34,7 @@ std::string find_data_dir(const char* name) {
       if (is_directory(dir + "/" + name) && is_directory(dir + "/engine")) return dir + "/" + name;
     }
   }
-  return std::string(LIBERO_DEFAULT_DATA_DIR) + "/" + name;
+  return built_from;
 }
 
 }  // namespace libero::agent

@@ -1,14 +1,15 @@
-// Where the default scripts/ and robots/ folders are: next to the binary
-// (walking up from the executable's folder, so build/libero and an
-// installed tree both work), else the source tree the binary was built from.
+// Where the default scripts/ and robots/ folders are: in the source tree the
+// binary was built from (a compile definition) if it still exists, else
+// next to the binary (walking up from the executable's folder, for a copied
+// or installed tree).
 #pragma once
 
 #include <string>
 
 namespace libero::agent {
 
-// Returns "<dir>/<name>" for the first existing folder found, or the
-// build-time source path (which may not exist) if none is.
+// Returns the first existing "<dir>/<name>", or the build-time path (which
+// may not exist; loading then reports it) if none does.
 std::string find_data_dir(const char* name);
 
 }  // namespace libero::agent

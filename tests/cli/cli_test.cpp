@@ -47,10 +47,10 @@ TEST_CASE("help for each command") {
   auto replay = run_libero({"replay", "-h"});
   CHECK(replay.exit_code == 0);
   CHECK(contains(replay.out, "usage: libero replay FILE"));
-  for (const char* placeholder : {"serve", "match", "test"}) {
-    auto r = run_libero({"help", placeholder});
+  for (const char* other : {"serve", "match", "test"}) {
+    auto r = run_libero({"help", other});
     CHECK(r.exit_code == 0);
-    CHECK(contains(r.out, std::string("usage: libero ") + placeholder));
+    CHECK_FALSE(r.out.empty());
   }
 }
 
@@ -106,11 +106,17 @@ TEST_CASE("agent options are validated: numbers, ranges, missing values, names")
   }
 }
 
-TEST_CASE("commands not in this build yet fail clearly") {
-  for (const char* name : {"serve", "match"}) {
-    auto r = run_libero({name});
-    CHECK(r.exit_code == 2);
-    CHECK(contains(r.err, std::string("libero ") + name + ": not available in this build yet"));
+TEST_CASE("every command in the table answers --help and rejects unknown options") {
+  // serve, match and test belong to other parts; whether they are real or
+  // still placeholders, the table must route to them and they must behave.
+  for (const char* name : {"agent", "replay", "serve", "match", "test"}) {
+    CAPTURE(name);
+    auto help = run_libero({name, "--help"});
+    CHECK(help.exit_code == 0);
+    CHECK_FALSE(help.out.empty());
+    auto bad = run_libero({name, "--no-such-option-anywhere"});
+    CHECK(bad.exit_code == 2);
+    CHECK_FALSE(bad.err.empty());
   }
 }
 
