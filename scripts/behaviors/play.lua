@@ -1,54 +1,155 @@
--- play: root option. Follows the game phase: line up before kick-off and
--- after goals, stand when the game is over, otherwise play the ball.
+-- play: root option of the default team. Follows the side-normalised game
+-- phase (docs/team.md): line up (beam) before kick-off and after goals,
+-- stand when the rules say so, take or defend kick-offs and set plays, and
+-- in PlayOn run the special situations before the role behaviour.
 local option = require "lib.option"
-local formation = require "lib.formation"
+local formation = require "data.formation"
+local params = require "data.params"
+local team = require "lib.team"
+local positioning = require "lib.positioning"
+local special = require "behaviors.special"
 local search_for_ball = require "behaviors.search_for_ball"
-local go_to_ball = require "behaviors.go_to_ball"
-local kick_ball = require "behaviors.kick_ball"
+local play_ball = require "behaviors.play_ball"
+local keeper = require "roles.keeper"
+local defender = require "roles.defender"
+local supporter = require "roles.supporter"
+local striker = require "roles.striker"
 
 local PHASE = world.PHASE
-local ball, game = world.ball, world.game
+local SPECIAL = { special.stop_ball, special.take_pass }
+local ball, game, me = world.ball, world.game, world.self
+
+local ours, theirs = {}, {}
+for _, name in ipairs { "OUR_KICK_IN", "OUR_CORNER_KICK", "OUR_GOAL_KICK", "OUR_FREE_KICK", "OUR_DIRECT_FREE_KICK",
+                        "THEIR_OFFSIDE", "OUR_PASS" } do
+  if PHASE[name] then ours[PHASE[name]] = true end
+end
+for _, name in ipairs { "THEIR_KICK_IN", "THEIR_CORNER_KICK", "THEIR_GOAL_KICK", "THEIR_FREE_KICK",
+                        "THEIR_DIRECT_FREE_KICK", "OUR_OFFSIDE", "THEIR_PASS" } do
+  if PHASE[name] then theirs[PHASE[name]] = true end
+end
+local indirect = {}
+for _, name in ipairs { "OUR_KICK_OFF", "OUR_KICK_IN", "OUR_FREE_KICK", "THEIR_OFFSIDE", "OUR_PASS" } do
+  if PHASE[name] then indirect[PHASE[name]] = true end
+end
 
 local function lining_up()
-  local phase = game.phase
-  return phase == PHASE.BEFORE_KICK_OFF or phase == PHASE.OUR_GOAL or phase == PHASE.THEIR_GOAL
+  local p = game.phase
+  return p == PHASE.BEFORE_KICK_OFF or p == PHASE.OUR_GOAL or p == PHASE.THEIR_GOAL
+end
+
+-- Kick-off position of this player; `we_kick` moves the taker to the ball.
+local function kick_off_position(we_kick)
+  local n = team.active_count()
+  local lineup = formation.kick_off[n] or formation.kick_off[11]
+  local p = lineup[game.unum] or formation.kick_off[11][game.unum] or lineup[#lineup]
+  if we_kick and team.role() == team.STRIKER then
+    return formation.kick_off_spot[1], formation.kick_off_spot[2]
+  end
+  return p[1], p[2]
+end
+
+local function role_option(role, keep_distance)
+  if role == team.KEEPER then keeper()
+  elseif role == team.STRIKER then striker()
+  elseif role == team.SUPPORTER then supporter(keep_distance)
+  else defender(keep_distance) end
+end
+
+local function ball_lost()
+  return ball.valid == 0 or ball.last_known_age > params.ball_lost_time
 end
 
 return option.define {
   name = "play",
   common = function(o)
-    if game.phase == PHASE.GAME_OVER then return "finished" end
+    local p = game.phase
+    if p == PHASE.GAME_OVER then return "finished" end
+    if me.fall ~= world.FALL.NONE then return "fallen" end
     if lining_up() then return "line_up" end
+    if p == PHASE.OUR_KICK_OFF then return "our_kick_off" end
+    if p == PHASE.THEIR_KICK_OFF then return "their_kick_off" end
+    if ours[p] then return "our_set_play" end
+    if theirs[p] then return "their_set_play" end
+    if ball_lost() then return "search" end
+    return "play_on"
   end,
   states = {
     line_up = {
       initial = true,
-      transition = function(o) if not lining_up() then return "search" end end,
       action = function(o)
-        local x, y = formation.position(game.unum)
-        if o.state_time < 0.1 then skill.beam(x, y, 0) end
+        -- After our goal they kick off; after theirs we do.
+        local we_kick = game.phase == PHASE.THEIR_GOAL
+        local x, y = kick_off_position(we_kick)
+        if math.abs(me.x - x) + math.abs(me.y - y) > 0.1 or o.state_time < 0.1 then skill.beam(x, y, 0) end
         skill.stand()
         skill.look_at_ball()
       end,
     },
+    our_kick_off = {
+      action = function(o)
+        libero.set_role(team.role())
+        if team.role() == team.STRIKER then
+          play_ball.indirect = team.active_count() > 2
+          play_ball.option()
+        else
+          local x, y = kick_off_position(false)
+          positioning.go_to(x, y, false)
+        end
+      end,
+    },
+    their_kick_off = {
+      action = function(o)  -- the rules keep us out of the circle: stand still
+        skill.stand()
+        skill.look_at_ball()
+      end,
+    },
+    our_set_play = {
+      action = function(o)
+        local role = team.role()
+        libero.set_role(role)
+        if role == team.STRIKER then
+          play_ball.indirect = indirect[game.phase] == true and team.active_count() > 2
+          play_ball.option()
+        else
+          role_option(role, false)
+        end
+      end,
+    },
+    their_set_play = {
+      action = function(o)
+        local role = team.role()
+        libero.set_role(role)
+        if role == team.STRIKER then
+          -- Mark the ball from the required distance, on the line to our goal.
+          local x, y = positioning.mark_ball()
+          positioning.go_to(x, y, true)
+        elseif role == team.KEEPER then
+          keeper()
+        else
+          role_option(role, true)
+        end
+      end,
+    },
     search = {
-      transition = function(o)
-        if ball.valid == 1 and ball.last_seen_age < 1 then return "approach" end
+      action = function(o)
+        libero.set_role(team.role())
+        if team.role() == team.KEEPER then keeper() else search_for_ball() end
       end,
-      action = function(o) search_for_ball() end,
     },
-    approach = {
-      transition = function(o)
-        if ball.last_seen_age > 3 then return "search" end
-        if o.action_done then return "kick" end
+    play_on = {
+      action = function(o)
+        play_ball.indirect = false
+        local role = team.role()
+        libero.set_role(role)
+        if role ~= team.KEEPER then
+          if option.select_option(SPECIAL) then return end
+        end
+        role_option(role, false)
       end,
-      action = function(o) go_to_ball(0.2) end,
     },
-    kick = {
-      transition = function(o)
-        if o.action_done or o.action_aborted or o.state_time > 3 then return "approach" end
-      end,
-      action = function(o) kick_ball(field.opponent_goal_x, 0) end,
+    fallen = {
+      action = function(o) skill.get_up() end,
     },
     finished = {
       target = true,

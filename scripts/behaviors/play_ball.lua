@@ -1,0 +1,107 @@
+-- play_ball: the ball owner's choice between shooting, passing, dribbling
+-- and clearing (docs/team.md), then carrying it out. The choice is made in
+-- `choose` and kept until the kick is done or the plan expires.
+local option = require "lib.option"
+local kicking = require "lib.kicking"
+local passing = require "lib.passing"
+local team = require "lib.team"
+local params = require "data.params"
+local regions = require "data.regions"
+local kick_to = require "behaviors.kick_to"
+local dribble = require "behaviors.dribble"
+
+local ball, game, me = world.ball, world.game, world.self
+local BOUNDS = { -field.half_length, -field.half_width, field.half_length, field.half_width }
+local PASS_MSG = {}
+for i = 1, 11 do PASS_MSG[i] = "pass" .. i end
+
+local plan = { x = 0, y = 0, kind = "long", receiver = 0 }
+local M = {}
+M.mode = "region"     -- "region", "nearest" or "none" (keepaway experiments)
+M.regions, M.bounds = regions, BOUNDS
+
+local function choose()
+  local bx, by = ball.x, ball.y
+  -- Danger: ball deep in our half with an opponent close: clear to the side away from goal.
+  local pressure = passing.opponent_time(bx, by)
+  if bx < params.clear_zone_x and pressure < 2.5 then
+    plan.x, plan.y, plan.kind = bx + 6, by >= 0 and 8 or -8, "long"
+    return "clear"
+  end
+  -- Shoot when the goal is in range and open enough (not from an indirect kick-off).
+  local gx, gy, width = kicking.shot_target()
+  local goal_d = math.sqrt((gx - bx) ^ 2 + (gy - by) ^ 2)
+  if goal_d < params.shoot_range and width > params.min_opening and not M.indirect then
+    local kind = kicking.choose_kick(gx + 1, gy, false)
+    if kind then
+      plan.x, plan.y, plan.kind = gx + 1, gy, kind
+      return "shoot"
+    end
+  end
+  if M.mode ~= "none" and team.active_count() > 1 then
+    local px, py, value, receiver, kind
+    if M.mode == "region" then
+      px, py, value, receiver, kind = passing.best_pass(M.regions, M.bounds, game.unum)
+      local hold = passing.hold_value(M.regions)
+      if px and (value > hold + params.pass.min_gain or M.indirect) then
+        plan.x, plan.y, plan.kind, plan.receiver = px, py, kind or "short", receiver or 0
+        return "pass"
+      end
+    elseif pressure < 2.0 or M.indirect then
+      px, py, receiver, kind = passing.nearest_pass(game.unum)
+      if px then
+        plan.x, plan.y, plan.kind, plan.receiver = px, py, kind, receiver
+        return "pass"
+      end
+    end
+  end
+  if M.indirect then  -- must not score directly: play it short forward
+    plan.x, plan.y, plan.kind = bx + 2.5, by + (by > 0 and -1.5 or 1.5), "short"
+    return "pass"
+  end
+  -- Advance: a long kick towards the goal when there is time for it (a kick
+  -- takes a second), otherwise dribble.
+  if not M.dribble_target and pressure > params.advance_pressure then
+    plan.x, plan.y, plan.kind = gx, gy, "long"
+    return "advance"
+  end
+  plan.x, plan.y = field.opponent_goal_x, 0
+  if M.dribble_target then plan.x, plan.y = M.dribble_target(plan.x, plan.y) end
+  return "dribble"
+end
+
+local function kick_state(name, color)
+  return {
+    transition = function(o)
+      if o.action_done or o.action_aborted or o.state_time > 8 then return "choose" end
+    end,
+    action = function(o)
+      if name == "pass" and plan.receiver > 0 then skill.say(PASS_MSG[plan.receiver]) end
+      draw.circle(plan.x, plan.y, 0.3, color)
+      kick_to(plan.x, plan.y, plan.kind)
+    end,
+  }
+end
+
+M.option = option.define {
+  name = "play_ball",
+  states = {
+    choose = {
+      initial = true,
+      transition = function(o) return choose() end,
+      action = function(o) skill.walk_to(ball.x - 0.3, ball.y, 0) end,
+    },
+    shoot = kick_state("shoot", "red"),
+    pass = kick_state("pass", "cyan"),
+    clear = kick_state("clear", "magenta"),
+    advance = kick_state("advance", "yellow"),
+    dribble = {
+      transition = function(o)
+        if o.state_time > 1.0 then return "choose" end
+      end,
+      action = function(o) dribble(plan.x, plan.y) end,
+    },
+  },
+}
+
+return M

@@ -1,0 +1,79 @@
+-- Special situations checked before the role behaviour (B-Human): stop a ball
+-- kicked towards me, take a pass meant for me. Each aborts at once when its
+-- situation does not hold, so option.select_option can try them in order.
+local option = require "lib.option"
+local team = require "lib.team"
+local params = require "data.params"
+
+local me, ball, game = world.self, world.ball, world.game
+local sqrt = math.sqrt
+
+local M = {}
+
+-- Where the ball passes me: closest point of its path, miss distance, time.
+local function path_point()
+  local vx, vy = ball.vx, ball.vy
+  local v2 = vx * vx + vy * vy
+  if v2 < 1e-6 then return ball.x, ball.y, 1e9, 0 end
+  local t = ((me.x - ball.x) * vx + (me.y - ball.y) * vy) / v2
+  local px, py = ball.x + vx * t, ball.y + vy * t
+  return px, py, sqrt((px - me.x) ^ 2 + (py - me.y) ^ 2), t
+end
+
+local function ball_speed() return sqrt(ball.vx * ball.vx + ball.vy * ball.vy) end
+
+function M.ball_coming(max_miss)
+  if ball_speed() < params.stop_ball.min_speed or ball.moving_towards_me ~= 1 then return false end
+  local px, py, miss, t = path_point()
+  -- Only if the ball still reaches me before stopping.
+  local stop_along = (ball.stop_x - ball.x) * ball.vx + (ball.stop_y - ball.y) * ball.vy
+  local me_along = (px - ball.x) * ball.vx + (py - ball.y) * ball.vy
+  return miss < (max_miss or params.stop_ball.max_miss) and t > params.stop_ball.min_time and stop_along > me_along, px, py
+end
+
+-- A pass meant for me: the ball rolls, it will stop near me and I am the
+-- teammate fastest to its stop point.
+local function pass_for_me()
+  -- Approaching me (not a ball I push ahead of me), still rolling.
+  if ball_speed() < params.take_pass.min_speed then return false end
+  if (me.x - ball.x) * ball.vx + (me.y - ball.y) * ball.vy <= 0 then return false end
+  local sx, sy = ball.stop_x, ball.stop_y
+  if sqrt((sx - me.x) ^ 2 + (sy - me.y) ^ 2) > params.take_pass.max_distance then return false end
+  return team.fastest_teammate_to(sx, sy) == game.unum
+end
+
+local function face_ball_heading() return math.atan2(ball.y - me.y, ball.x - me.x) end
+
+M.stop_ball = option.define {
+  name = "stop_ball",
+  states = {
+    check = { initial = true,
+      transition = function(o) if M.ball_coming() then return "block" end return "none" end },
+    block = {
+      transition = function(o) if not M.ball_coming(params.stop_ball.max_miss + 0.5) then return "none" end end,
+      action = function(o)
+        local _, px, py = M.ball_coming(params.stop_ball.max_miss + 0.5)
+        skill.walk_to(px or me.x, py or me.y, face_ball_heading())
+        skill.look_at_ball()
+      end,
+    },
+    none = { aborted = true },
+  },
+}
+
+M.take_pass = option.define {
+  name = "take_pass",
+  states = {
+    check = { initial = true, transition = function(o) if pass_for_me() then return "receive" end return "none" end },
+    receive = {
+      transition = function(o) if not pass_for_me() then return "none" end end,
+      action = function(o)
+        skill.walk_to(ball.stop_x, ball.stop_y, face_ball_heading())
+        skill.look_at_ball()
+      end,
+    },
+    none = { aborted = true },
+  },
+}
+
+return M

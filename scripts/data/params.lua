@@ -1,0 +1,25 @@
+-- Thresholds of the default team's behaviours (SI units). docs/team.md.
+return {
+  walk_speed = 0.6, turn_speed = 1.6,       -- for time-to-reach estimates
+  fallen_penalty = 3.0,                      -- s added to a fallen player's time to the ball
+  teammate_timeout = 3.0,                    -- s without news: the teammate drops out of role assignment
+  striker_bonus = 1.0,                       -- s: hysteresis for the current striker
+  supporter_bonus = 1.5,                     -- m: hysteresis for the current supporters
+  set_play_distance = 2.3,                   -- m kept from the ball at the opponents' set plays (rule: 2.0)
+  ball_lost_time = 3.0,                      -- s without seeing the ball before searching
+  stop_ball = { min_speed = 0.4, max_miss = 1.2, min_time = 0.3 },
+  take_pass = { max_distance = 2.5, min_speed = 0.3 },
+  kick_distance = 0.22,                      -- m behind the ball where kicks are taken
+  kick_align = { reach = 0.34, ball_angle = 0.4, angle = 0.15 },  -- m, rad, rad
+  kicks = {
+    long = { distance = 9.0, duration = 1.0, max_error = 1.5 },
+    short = { distance = 3.0, duration = 0.5, max_error = 0.6 },
+  },
+  shoot_range = 8.5,                         -- m: beyond this, no shot
+  min_opening = 0.35,                        -- m: narrowest goal opening worth shooting at
+  dribble_speed = 0.5,
+  advance_pressure = 2.0,                    -- s: opponents farther than this in time: kick long forward
+  clear_zone_x = -10.0,                      -- ball behind this x with opponents near: clear it
+  opponent_pressure = 1.5,                   -- m: an opponent this near the ball is pressing
+  pass = { grid = 3, receive_slack = 1.5, min_gain = 0.1, opponent_speed = 0.6, reaction = 0.5, margin = 0.3, cache_time = 0.3 },
+}

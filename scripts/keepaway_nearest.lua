@@ -1,0 +1,2 @@
+-- Entry of the keepaway benchmark, policy "nearest" (behaviors/keepaway.lua).
+return require "behaviors.keepaway"("nearest")

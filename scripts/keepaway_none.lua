@@ -1,0 +1,2 @@
+-- Entry of the keepaway benchmark, policy "none" (behaviors/keepaway.lua).
+return require "behaviors.keepaway"("none")

@@ -1,0 +1,96 @@
+-- lib/kicking.lua: where to shoot (the centre of the widest opening of the
+-- goal seen from the ball, between opponents) and which kick to use (the
+-- cheapest by time to reach the kick pose + kick duration, among the kicks
+-- that reach the target). Allocation-free: fixed scratch arrays.
+local params = require "data.params"
+local team = require "lib.team"
+
+local M = {}
+
+local abs, sqrt, huge = math.abs, math.sqrt, math.huge
+local opponents, ball, me = world.opponents, world.ball, world.self
+
+local lo, hi = {}, {}     -- blocked intervals on the goal line (y)
+local count = 0
+local POST = 1.05 - 0.12  -- aim inside the posts (ball radius + margin)
+local BLOCK = 0.25        -- opponent body radius + ball radius
+
+local function add_block(y1, y2)
+  count = count + 1
+  lo[count], hi[count] = y1, y2
+end
+
+-- Returns the target (x, y) on the opponent goal line and the opening width (m).
+function M.shot_target()
+  local gx = field.opponent_goal_x
+  local bx, by = ball.x, ball.y
+  count = 0
+  for i = 1, 11 do
+    local o = opponents[i]
+    if o.valid == 1 and o.x > bx and o.x < gx + 0.5 then
+      -- Project the opponent's shadow onto the goal line.
+      local dx = o.x - bx
+      local scale = (gx - bx) / dx
+      local cy = by + (o.y - by) * scale
+      local half = BLOCK * scale
+      add_block(cy - half, cy + half)
+    end
+  end
+  -- Sort the intervals by their low end (insertion sort, count <= 11).
+  for a = 2, count do
+    local l, h = lo[a], hi[a]
+    local b = a - 1
+    while b >= 1 and lo[b] > l do
+      lo[b + 1], hi[b + 1] = lo[b], hi[b]
+      b = b - 1
+    end
+    lo[b + 1], hi[b + 1] = l, h
+  end
+  local best_width, best_y = -1, 0
+  local start = -POST
+  for a = 1, count + 1 do
+    local stop = a <= count and lo[a] or POST
+    if stop > POST then stop = POST end
+    local width = stop - start
+    if width > best_width then best_width, best_y = width, (start + stop) * 0.5 end
+    if a <= count and hi[a] > start then start = hi[a] end
+    if start >= POST then break end
+  end
+  if best_width < 0 then best_width = 0 end
+  return gx, best_y, best_width
+end
+
+-- The kick pose for kicking the ball towards (tx, ty): x, y, heading.
+function M.kick_pose(tx, ty)
+  local h = math.atan2(ty - ball.y, tx - ball.x)
+  local d = params.kick_distance
+  return ball.x - d * math.cos(h), ball.y - d * math.sin(h), h
+end
+
+-- Chooses a kick for (tx, ty): the kind ("long"/"short") with the smallest
+-- time to reach the pose + kick time whose distance fits; exact = true
+-- requires the kick to end near the target (passes), else at least reach it.
+-- Returns kind, cost (s), or nil when no kick fits.
+function M.choose_kick(tx, ty, exact)
+  local d = sqrt((tx - ball.x) ^ 2 + (ty - ball.y) ^ 2)
+  local px, py = M.kick_pose(tx, ty)
+  local reach = team.time_to_reach(me.x, me.y, me.heading, px, py)
+  local best, best_cost = nil, huge
+  for kind, k in pairs(params.kicks) do
+    local fits
+    if kind == "short" then
+      fits = d <= k.distance + k.max_error
+    elseif exact then
+      fits = abs(d - k.distance) <= k.max_error
+    else
+      fits = d <= k.distance + k.max_error
+    end
+    if fits then
+      local cost = reach + k.duration
+      if cost < best_cost then best, best_cost = kind, cost end
+    end
+  end
+  return best, best_cost
+end
+
+return M

@@ -1,0 +1,144 @@
+-- lib/passing.lua: region-based rational passing (docs/team.md).
+-- Candidate targets are grid points of the tactical regions that lie in our
+-- team's dominate region (a teammate gets there before every opponent) and in
+-- the passable region (a kick of the kick model covers the distance and no
+-- opponent reaches the ball's path before the ball). A region's value is its
+-- reward times the mean success margin of its candidate points; the pass goes
+-- to the centroid of the candidates of the best region. Allocation-free.
+local params = require "data.params"
+local team = require "lib.team"
+
+local M = {}
+
+local sqrt, huge, min, max = math.sqrt, math.huge, math.min, math.max
+local opponents, ball = world.opponents, world.ball
+
+local P = params.pass
+local DECEL = 0.6          -- m/s^2, ball rolling deceleration (robots/nao/mock.lua)
+
+-- Ball travel time over distance d for a kick that rolls `range` metres.
+local function ball_time(d, range)
+  local v0 = sqrt(2 * DECEL * range)
+  local disc = v0 * v0 - 2 * DECEL * d
+  if disc < 0 then return huge end
+  return (v0 - sqrt(disc)) / DECEL
+end
+
+local function opponent_time(px, py)
+  local best = huge
+  for i = 1, 11 do
+    local o = opponents[i]
+    if o.valid == 1 then
+      local dx, dy = o.x - px, o.y - py
+      local t = sqrt(dx * dx + dy * dy) / P.opponent_speed + P.reaction
+      if t < best then best = t end
+    end
+  end
+  return best
+end
+
+-- Which kick covers distance d: kind, rolling range, or nil.
+local function pass_kick(d)
+  local s, l = params.kicks.short, params.kicks.long
+  if d >= 1.0 and d <= s.distance + 0.3 then return "short", d end
+  if d >= l.distance - l.max_error and d <= l.distance + l.max_error then return "long", l.distance end
+  return nil
+end
+M.pass_kick = pass_kick
+
+-- Success margin (s) of a pass from the ball to (px, py), or nil if the
+-- point is not passable or not ours. `passer` is excluded from receivers.
+local function point_margin(px, py, passer)
+  local bx, by = ball.x, ball.y
+  local dx, dy = px - bx, py - by
+  local d = sqrt(dx * dx + dy * dy)
+  local kind, range = pass_kick(d)
+  if not kind then return nil end
+  local _, t_mate = team.fastest_teammate_to(px, py, passer)
+  if t_mate == huge then return nil end
+  local t_opp = opponent_time(px, py)
+  local t_ball = params.kicks[kind].duration * 0.5 + ball_time(d, range)
+  -- A pass goes to a teammate: it must be there about when the ball is.
+  if t_mate > t_ball + P.receive_slack then return nil end
+  local arrive = max(t_mate, t_ball)
+  if t_opp <= arrive + P.margin then return nil end   -- not in our dominate region
+  -- Interception: opponents reaching the path before the ball does.
+  for k = 1, 3 do
+    local f = k * 0.25
+    local sx, sy = bx + dx * f, by + dy * f
+    local tb = params.kicks[kind].duration * 0.5 + ball_time(d * f, range)
+    if opponent_time(sx, sy) < tb then return nil end
+  end
+  return min(t_opp - arrive, 3.0) / 3.0
+end
+
+-- The best pass over `regions` (list of {rect=, reward=}) inside the
+-- rectangle bounds {x_min, y_min, x_max, y_max}: x, y, value, receiver,
+-- kick kind; nil when no region has a candidate.
+function M.best_pass(regions, bounds, passer)
+  local g = P.grid
+  local best_value, bx, by = -huge, nil, nil
+  for r = 1, #regions do
+    local region = regions[r]
+    local rect = region.rect
+    local x0, y0 = max(rect[1], bounds[1] + 0.5), max(rect[2], bounds[2] + 0.5)
+    local x1, y1 = min(rect[3], bounds[3] - 0.5), min(rect[4], bounds[4] - 0.5)
+    if x1 > x0 and y1 > y0 then
+      local n, sum, sx, sy = 0, 0, 0, 0
+      for i = 1, g do
+        local px = x0 + (x1 - x0) * (i - 0.5) / g
+        for j = 1, g do
+          local py = y0 + (y1 - y0) * (j - 0.5) / g
+          local m = point_margin(px, py, passer)
+          if m then
+            n = n + 1
+            sum = sum + m
+            sx, sy = sx + px, sy + py
+          end
+        end
+      end
+      if n > 0 then
+        local value = region.reward * (sum / n) * (0.75 + 0.25 * n / (g * g))
+        if value > best_value then best_value, bx, by = value, sx / n, sy / n end
+      end
+    end
+  end
+  if not bx then return nil end
+  local receiver = team.fastest_teammate_to(bx, by, passer)
+  local d = sqrt((bx - ball.x) ^ 2 + (by - ball.y) ^ 2)
+  return bx, by, best_value, receiver, (pass_kick(d))
+end
+
+-- Pass to the nearest teammate (the keepaway baseline): x, y, receiver, kind.
+function M.nearest_pass(passer)
+  local list, n = team.active_list()
+  local best, best_d = nil, huge
+  for a = 1, n do
+    local i = list[a]
+    if i ~= passer then
+      local x, y = team.pose(i)
+      local d = sqrt((x - ball.x) ^ 2 + (y - ball.y) ^ 2)
+      if d < best_d then best, best_d = i, d end
+    end
+  end
+  if not best then return nil end
+  local x, y = team.pose(best)
+  return x, y, best, (pass_kick(best_d) or "short")
+end
+
+-- Value of keeping the ball where it is (for comparison with a pass): the
+-- reward of the region containing the ball, reduced under pressure.
+function M.hold_value(regions)
+  local reward = 0
+  for r = 1, #regions do
+    local rect = regions[r].rect
+    if ball.x >= rect[1] and ball.x <= rect[3] and ball.y >= rect[2] and ball.y <= rect[4] then
+      reward = regions[r].reward
+    end
+  end
+  local t_opp = opponent_time(ball.x, ball.y)
+  return reward * min(max(t_opp - P.reaction, 0), 3.0) / 3.0
+end
+
+M.opponent_time = opponent_time
+return M

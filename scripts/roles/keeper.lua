@@ -1,0 +1,53 @@
+-- Keeper: on an arc in front of the goal between ball and goal centre; stops
+-- balls coming at the goal; clears a slow ball inside the penalty area.
+local option = require "lib.option"
+local formation = require "data.formation"
+local special = require "behaviors.special"
+local kick_to = require "behaviors.kick_to"
+
+local ball, me = world.ball, world.self
+local K = formation.keeper
+local gx = field.own_goal_x
+
+local function in_penalty_area(x, y)
+  return x < gx + field.penalty_length and math.abs(y) < field.penalty_width / 2
+end
+
+return option.define {
+  name = "keeper",
+  states = {
+    guard = {
+      initial = true,
+      transition = function(o)
+        if special.ball_coming(1.5) then return "block" end
+        if in_penalty_area(ball.x, ball.y) and math.sqrt(ball.vx ^ 2 + ball.vy ^ 2) < 0.5 then return "clear" end
+      end,
+      action = function(o)
+        local a = math.atan2(ball.y, ball.x - gx)
+        local x, y = gx + K.radius * math.cos(a), K.radius * math.sin(a)
+        if y > K.max_y then y = K.max_y elseif y < -K.max_y then y = -K.max_y end
+        skill.walk_to(x, y, math.atan2(ball.y - y, ball.x - x))
+        skill.look_at_ball()
+      end,
+    },
+    block = {
+      transition = function(o) if not special.ball_coming(2.0) and o.state_time > 0.3 then return "guard" end end,
+      action = function(o)
+        local _, px, py = special.ball_coming(2.0)
+        if px then
+          px = math.max(gx + 0.2, px)
+          skill.walk_to(px, py, math.atan2(ball.y - py, ball.x - px))
+        end
+        skill.look_at_ball()
+      end,
+    },
+    clear = {
+      transition = function(o)
+        if o.action_done or o.action_aborted or not in_penalty_area(ball.x, ball.y) then return "guard" end
+      end,
+      action = function(o)
+        kick_to(ball.x + 6, ball.y >= 0 and 6 or -6, "long")
+      end,
+    },
+  },
+}

@@ -1,0 +1,181 @@
+-- Behaviour tests of the default team's roles, game states and special
+-- situations (docs/team.md), in the mock world. We play left.
+
+local function five(ball_x, ball_y, play_mode)
+  return scene{
+    play_mode = play_mode or "PlayOn",
+    ball = { x = ball_x or 0, y = ball_y or 0 },
+    us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -9, y = -2 }, { unum = 3, x = -9, y = 2 },
+           { unum = 4, x = -2, y = 0 }, { unum = 5, x = -3, y = -5 } },
+  }
+end
+
+local function count_roles(s, n)
+  local c = { keeper = 0, defender = 0, supporter = 0, striker = 0 }
+  for i = 1, n do
+    local r = s:role(i)
+    if r then c[r] = (c[r] or 0) + 1 end
+  end
+  return c
+end
+
+test("before kick-off all five beam to own-half formation spots", function()
+  local s = five(0, 0, "BeforeKickOff")
+  s:run(3)
+  for i = 1, 5 do
+    local q = s:requests(i)
+    expect(q.beam == 1 or q.beam == true, "#" .. i .. " beams")
+    expect(q.beam_x < 0, "#" .. i .. " beams into the own half")
+    expect(q.body == "stand", "#" .. i .. " stands")
+  end
+  expect(s:robot(1).x < -13, "keeper beamed into the goal")
+end)
+
+test("roles: keeper is #1, one striker nearest the ball, a supporter and defenders", function()
+  local s = five(1, 0)
+  s:run(5)
+  expect_eq(s:role(1), "keeper", "#1 keeps")
+  expect_eq(s:role(4), "striker", "#4 is nearest the ball")
+  local c = count_roles(s, 5)
+  expect_eq(c.striker, 1, "one striker")
+  expect_eq(c.supporter, 1, "one supporter with five players")
+  expect_eq(c.defender, 2, "two defenders with five players")
+  expect(s:role(5) ~= "striker", "#5 not striker")
+end)
+
+test("roles: the striker keeps its role against a slightly faster teammate (hysteresis)", function()
+  local s = scene{ ball = { x = 0, y = 0 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -1.5, y = 0 },
+                                                   { unum = 3, x = -4, y = 3 } } }
+  s:run(3)
+  expect_eq(s:role(2), "striker", "#2 nearest")
+  s:place(3, -0.5, 1.35, -1.2)    -- #3 now a little nearer the ball than #2
+  s:place(2, -1.3, 0, 0)
+  s:run(2)
+  expect_eq(s:role(2), "striker", "#2 still striker")
+  s:place(3, -0.3, 0.05, 0)       -- #3 much nearer
+  s:place(2, -4, 0, 0)
+  s:run(2)
+  expect_eq(s:role(3), "striker", "#3 took over when clearly faster")
+end)
+
+test("roles: with two players there is a keeper and a striker, with three also a defender", function()
+  local s = scene{ ball = { x = 2, y = 0 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 7, x = -1, y = 0 } } }
+  s:run(3)
+  expect_eq(s:role(1), "keeper")
+  expect_eq(s:role(7), "striker")
+  local t = scene{ ball = { x = 2, y = 0 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -1, y = 0 },
+                                                   { unum = 3, x = -5, y = 0 } } }
+  t:run(3)
+  expect_eq(t:role(3), "defender", "third player defends")
+end)
+
+test("striker with an open goal in range shoots at it", function()
+  local s = scene{ ball = { x = 10, y = 0 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 4, x = 9.5, y = 0 } } }
+  s:run(3)
+  expect(s:active(4, "play_ball", "shoot"), "play_ball chose to shoot")
+  local ok = s:run_until(function(s) return s:score() == 1 end, 1500)
+  expect(ok, "scored within 30 s")
+end)
+
+test("the shot aims at the widest opening beside a goalkeeper", function()
+  local s = scene{ ball = { x = 10, y = 0 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 4, x = 9.5, y = 0 } },
+                   them = { { unum = 1, x = 14.6, y = 0.45 } } }
+  s:run(3)
+  local q = s:requests(4)
+  expect(s:active(4, "kick_to"), "kicking")
+  expect(s:active(4, "play_ball", "shoot"), "shooting")
+  local a = s:activation(4)
+  local y
+  for _, e in ipairs(a) do
+    if e.option == "kick_to" then y = tonumber(e.params:match("y=([%-%d%.]+)")) end
+  end
+  expect(y and y < -0.2, "aims at the open (right) side, got " .. tostring(y))
+end)
+
+test("striker under pressure passes to a free teammate and says so", function()
+  local s = scene{ ball = { x = -2, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -2.4, y = 0 }, { unum = 3, x = 4, y = 6 } },
+                   them = { { unum = 2, x = -1.5, y = 0.3 }, { unum = 3, x = -1.4, y = -0.4 } } }
+  s:run(3)
+  expect(s:active(2, "play_ball", "pass"), "play_ball chose to pass")
+  expect(s:said(2) == "pass3", "announced the pass to #3, said " .. tostring(s:said(2)))
+end)
+
+test("a field player stops a ball kicked towards it", function()
+  local s = scene{ ball = { x = 0, y = 0, vx = -2.5, vy = 0.2 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 3, x = -5, y = 1.0 }, { unum = 2, x = 3, y = 0 } } }
+  s:run(2)
+  expect(s:active(3, "stop_ball", "block"), "stop_ball runs")
+  expect(s:requests(3).body == "walk_to", "walks into the ball's path")
+  expect_near(s:requests(3).target_y, 0.4, 0.5, "target on the ball's line")
+end)
+
+test("the receiver of a pass walks to where the ball will stop", function()
+  local s = scene{ ball = { x = -4, y = 0, vx = 1.8, vy = 1.2 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -4.5, y = 0 }, { unum = 3, x = -0.5, y = 4 } } }
+  s:run(2)
+  expect(s:active(3, "take_pass", "receive") or s:active(3, "stop_ball"), "#3 takes the pass")
+end)
+
+test("keeper blocks a shot at the goal", function()
+  local s = scene{ ball = { x = -8, y = 1, vx = -3.2, vy = -0.3 },
+                   us = { { unum = 1, x = -14.2, y = 0 }, { unum = 2, x = 2, y = 0 } } }
+  s:run(2)
+  expect(s:active(1, "keeper", "block"), "keeper in block state")
+  local q = s:requests(1)
+  expect(q.body == "walk_to" and q.target_x < -13, "keeper moves along the goal line")
+end)
+
+test("keeper clears a slow ball in the penalty area", function()
+  local s = scene{ ball = { x = -13.5, y = 1 }, us = { { unum = 1, x = -14.2, y = 0 }, { unum = 2, x = 2, y = 0 } },
+                   them = { { unum = 9, x = -11, y = 2 } } }
+  local ok = s:run_until(function(s) return s:ball().x > -11 end, 750)
+  expect(ok, "ball cleared out of the penalty area within 15 s")
+end)
+
+test("opponents' kick-in: everybody keeps 2 m from the ball", function()
+  local s = scene{ play_mode = "KickIn_Right", ball = { x = -3, y = 9.96 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -3.5, y = 8.5 }, { unum = 3, x = -2, y = 7 } } }
+  s:run(300)
+  for i = 1, 3 do
+    local r, b = s:robot(i), s:ball()
+    expect(math.sqrt((r.x - b.x) ^ 2 + (r.y - b.y) ^ 2) >= 2.0, "#" .. i .. " is 2 m away")
+  end
+end)
+
+test("our kick-in: the striker takes it and play goes on", function()
+  local s = scene{ play_mode = "KickIn_Left", ball = { x = 2, y = -9.96 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = 1, y = -8 }, { unum = 3, x = 4, y = -3 } } }
+  local ok = s:run_until(function(s) return s:play_mode() == "PlayOn" end, 1000)
+  expect(ok, "kick-in taken within 20 s")
+end)
+
+test("their kick-off: we stand still", function()
+  local s = scene{ play_mode = "KickOff_Right", ball = { x = 0, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 4, x = -2.5, y = 0 } } }
+  s:run(10)
+  expect_eq(s:requests(4).body, "stand", "#4 stands")
+end)
+
+test("our kick-off with three players is not shot at the goal (indirect)", function()
+  local s = scene{ play_mode = "KickOff_Left", ball = { x = 0, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.3, y = 0 }, { unum = 3, x = -3, y = 4 } } }
+  local ok = s:run_until(function(s) return s:play_mode() == "PlayOn" end, 750)
+  expect(ok, "kick-off taken")
+  expect(not s:active(2, "play_ball", "shoot"), "not a shot")
+end)
+
+test("game over: everybody stands", function()
+  local s = scene{ play_mode = "GameOver", ball = { x = 0, y = 0 }, us = { { unum = 2, x = -1, y = 0 } } }
+  s:run(3)
+  expect_eq(s:requests(2).body, "stand")
+end)
+
+test("the team runs without script errors through a minute of 5 vs 5", function()
+  local s = scene{ ball = { x = 0, y = 0 }, play_mode = "KickOff_Left",
+                   us = { { unum = 1 }, { unum = 2 }, { unum = 3 }, { unum = 4 }, { unum = 5 } },
+                   them = { { unum = 1 }, { unum = 2 }, { unum = 3 }, { unum = 4 }, { unum = 5 } },
+                   them_scripts = "baseline_team" }
+  s:run(3000)
+  for i = 1, 5 do expect(s:script_error(i) == nil, "#" .. i .. ": " .. tostring(s:script_error(i))) end
+end)
