@@ -38,6 +38,10 @@ constexpr size_t kPerceptCapacity = 48 * 1024;  // a full-vision percept with 22
 constexpr int kSyncExemptPercepts = 5;         // reference: first 5 percept cycles do not block sync
 constexpr double kExemptGraceSeconds = 1.0;    // ...but we wait this long for their (syn) (determinism)
 constexpr int kMaxWarningsLogged = 10;         // per connection
+// Adding or removing a robot rebuilds the MuJoCo model (0.05-1 s with many
+// robots). Doing one per cycle keeps every cycle well below the agents' stall
+// timeouts when many join or leave at once; the rest wait for later cycles.
+constexpr int kMaxRebuildsPerCycle = 1;
 constexpr int64_t kCycleNs = 20'000'000;
 
 // Where a robot appears on `scene`, before init places it: the reference
@@ -83,6 +87,7 @@ struct Session {
   int unum = 0;
   bool announce = false;       // next GS carries (unum)(team)
   int64_t percepts_made = 0;
+  int64_t percepts_sent = 0;
   Vec3 calibration = Vec3::Zero();
   HearBudget budget;
 
@@ -128,6 +133,7 @@ struct Server::Impl {
   VisibleRobot visible[kMaxSessions];
   Utterance utterances[kMaxSessions];
   int utterance_count = 0;
+  int rebuilds_this_cycle = 0;
   WorldSnapshot snapshot;
 
   std::atomic<bool> stop_requested{false};
@@ -205,6 +211,7 @@ void Server::Impl::on_accept(const asio::error_code& ec) {
     s.unum = 0;
     s.announce = false;
     s.percepts_made = 0;
+    s.percepts_sent = 0;
     s.budget = HearBudget();
     s.has_staged = false;
     s.team_name = {};
@@ -305,6 +312,7 @@ void Server::Impl::send_staged(Session& s) {
   s.write_pending = true;
   s.staged = 1 - index;
   s.has_staged = false;
+  ++s.percepts_sent;
   asio::async_write(s.socket, asio::buffer(s.out[index].get(), s.out_size[index]),
                     [this, &s](const asio::error_code& ec, size_t) {
                       s.write_pending = false;
@@ -333,6 +341,7 @@ bool Server::Impl::sync_ready(int64_t wait_start_ns) const {
     }
     any_active = true;
     if (s->pending.syn) continue;
+    if (s->percepts_sent == 0) continue;  // its first percept goes out this cycle: nothing to answer yet
     if (s->percepts_made < kSyncExemptPercepts && waited > kExemptGraceSeconds) continue;
     return false;
   }
@@ -377,6 +386,7 @@ bool Server::Impl::limits_reached() const {
 
 void Server::Impl::remove_robot(Session& s) {
   if (s.robot != kNoRobot) {
+    ++rebuilds_this_cycle;
     Status removed = physics->remove_robot(s.robot);
     if (!removed.ok()) LOG_ERROR(kLog, "%s: removing its robot failed: %s", s.label, removed.error().describe().c_str());
     if (s.team != Team::None) teams.release(s.team, s.unum, s.robot_type);
@@ -399,6 +409,15 @@ void Server::Impl::apply_commands(Session& s) {
       c.clear();
       return;
     }
+    if (rebuilds_this_cycle >= kMaxRebuildsPerCycle) {  // create it in a later cycle
+      bool syn = c.syn;
+      c.clear();
+      c.scene = true;
+      c.scene_type = type;
+      c.syn = syn;
+      return;
+    }
+    ++rebuilds_this_cycle;
     Result<RobotId> added = physics->add_robot(descriptions[type], -1, 0, spawn_placement(s.slot));
     if (!added.ok()) {
       char why[256];
@@ -457,15 +476,17 @@ void Server::Impl::apply_commands(Session& s) {
 void Server::Impl::run_cycle() {
   int64_t t0 = monotonic_ns();
   utterance_count = 0;
+  rebuilds_this_cycle = 0;
   for (Session* s : sessions) {
     if (!s->open) continue;
     if (s->closing) {
+      if (s->robot != kNoRobot && rebuilds_this_cycle >= kMaxRebuildsPerCycle) continue;  // next cycle
       remove_robot(*s);
       release_if_idle(*s);
       continue;
     }
     apply_commands(*s);
-    if (s->closing) remove_robot(*s);
+    if (s->closing && rebuilds_this_cycle < kMaxRebuildsPerCycle) remove_robot(*s);
   }
   for (Session* s : sessions)
     if (s->open) send_staged(*s);
@@ -691,8 +712,13 @@ Status Server::run() {
   }
   w.io.restart();
   w.io.poll();
+  // The world goes away with the server: no per-robot model rebuilds here.
   for (Session* s : w.sessions) {
-    if (s->open) w.remove_robot(*s);
+    if (s->open && s->robot != kNoRobot) {
+      if (s->team != Team::None) w.teams.release(s->team, s->unum, s->robot_type);
+      s->robot = kNoRobot;
+      ++w.stats.disconnections;
+    }
     w.release_if_idle(*s);
   }
   w.stats.cycles = w.cycle;
