@@ -35,6 +35,7 @@ struct Outcome {
   bool finite = true;
   double max_limit_excess_deg = 0;
   int constraints = 0, contacts = 0;
+  bool overflowed = false;
 };
 
 robot::RobotDescription g_types[5];
@@ -115,6 +116,7 @@ Outcome run(const Scenario& s, int repeats, int cycles) {
   const PhysicsWorld::Stats stats = world->stats();
   out.constraints = stats.constraints;
   out.contacts = stats.contacts;
+  out.overflowed = stats.overflowed;
   return out;
 }
 
@@ -152,9 +154,9 @@ int main(int argc, char** argv) {
       const Outcome o = run({robots, moving, 0}, repeats, cycles);
       char name[64];
       std::snprintf(name, sizeof name, "%d robot%s %s", robots, robots > 1 ? "s" : "", moving ? "random motion" : "standing");
-      std::printf("%-28s %9.3f %9.3f %9.3f %10.1f %9.1f %6d %5d %3d/%-2d\n", name, o.median_ms, o.wall_ms,
+      std::printf("%-28s %9.3f %9.3f %9.3f %10.1f %9.1f %6d %5d %3d/%-2d%s\n", name, o.median_ms, o.wall_ms,
                   o.median_ms / robots, 20.0 / o.median_ms, o.median_ms / baseline.median_ms, o.constraints,
-                  o.contacts, o.fallen, robots);
+                  o.contacts, o.fallen, robots, o.overflowed ? " buffer overflow" : "");
     }
   }
   if (sweep) {
@@ -164,8 +166,9 @@ int main(int argc, char** argv) {
     for (int substeps : {2, 4, 8, 12}) {
       const Outcome stand = run({22, false, substeps}, repeats, cycles);
       const Outcome move = run({22, true, substeps}, repeats, cycles);
-      std::printf("%-9d %14.3f %5d/22 %16.3f %8s %15.2f deg\n", substeps, stand.median_ms, stand.fallen,
-                  move.median_ms, move.finite && stand.finite ? "yes" : "NO", move.max_limit_excess_deg);
+      std::printf("%-9d %14.3f %5d/22 %16.3f %8s %15.2f deg%s\n", substeps, stand.median_ms, stand.fallen,
+                  move.median_ms, move.finite && stand.finite ? "yes" : "NO", move.max_limit_excess_deg,
+                  stand.overflowed || move.overflowed ? " buffer overflow" : "");
     }
   }
   return 0;

@@ -14,7 +14,7 @@ constexpr int kMaxSubsteps = 40;
 // ODE's velocity motor (dParamVel/dParamFMax). Time constant in substeps
 // (2 = deadbeat with the Euler integrator) and impedance (near 1 = hard).
 constexpr double kMotorTimeConstantSubsteps = 2.0;
-constexpr double kMotorImpedance = 0.9999;
+constexpr double kMotorImpedance = 0.99;
 
 // Joint stops (ODE StopERP 0.8, StopCFM 1e-8: nearly hard).
 constexpr double kLimitTimeConstantSubsteps = 2.0;
