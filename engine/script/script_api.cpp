@@ -9,6 +9,7 @@
 
 #include "core/log.h"
 #include "script/lua_vm.h"
+#include "script/planning_api.h"
 #include "script/script_files.h"
 
 namespace libero::script {
@@ -321,6 +322,7 @@ local function make_env()
     world = make_world(), motion = make_motion(), skill = make_skill(),
     draw = make_draw(), log = make_log(), libero = make_libero(),
     field = readonly("field", FIELD),
+    planning = readonly("planning", { clear = c.plan_clear, obstacle = c.plan_obstacle, path = c.plan_path }),
   }
   env.print = function(...)
     local n = select("#", ...)
@@ -730,6 +732,7 @@ int run_prelude(lua_State* L) {
     lua_pushcclosure(L, reg.func, 1);
     lua_setfield(L, -2, reg.name);
   }
+  register_planning_functions(L);
   lua_pushinteger(L, kScriptApiVersion);
   lua_setfield(L, -2, "api_version");
   lua_pushlightuserdata(L, const_cast<world::WorldState*>(args->context->world));

@@ -25,10 +25,16 @@ local function away_from_takers()
     end
   end
   if not best then return 0, 0 end
+  -- Away from the nearest taker, bent towards the square's centre so the
+  -- ball is not driven into a corner.
   local dx, dy = ball.x - best.x, ball.y - best.y
   local d = sqrt(dx * dx + dy * dy) + 1e-9
+  local cx, cy = -ball.x, -ball.y
+  local c = sqrt(cx * cx + cy * cy) + 1e-9
+  dx, dy = dx / d + 0.7 * cx / c, dy / d + 0.7 * cy / c
+  d = sqrt(dx * dx + dy * dy) + 1e-9
   local x, y = ball.x + dx / d * 2, ball.y + dy / d * 2
-  return max(B[1] + 1, min(B[3] - 1, x)), max(B[2] + 1, min(B[4] - 1, y))
+  return max(B[1] + 1.5, min(B[3] - 1.5, x)), max(B[2] + 1.5, min(B[4] - 1.5, y))
 end
 
 -- A free corner for a keeper without the ball: the nearest spot not nearer

@@ -4,6 +4,7 @@
 local option = require "lib.option"
 local kicking = require "lib.kicking"
 local params = require "data.params"
+local walk = require "lib.walk"
 
 local me, ball, status = world.self, world.ball, motion.status
 local STATE, BODY = motion.STATE, motion.BODY
@@ -45,7 +46,7 @@ return option.define {
       action = function(o, x, y)
         local px, py, h = kicking.kick_pose(x, y)
         local wx, wy = approach_point(px, py, h)
-        skill.walk_to(wx, wy, h)
+        walk.to(wx, wy, h)
         skill.look_at_ball()
         draw.line(ball.x, ball.y, x, y, "orange")
       end,

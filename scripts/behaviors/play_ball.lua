@@ -47,7 +47,7 @@ local function choose()
         plan.x, plan.y, plan.kind, plan.receiver = px, py, kind or "short", receiver or 0
         return "pass"
       end
-    elseif pressure < 2.0 or M.indirect then
+    elseif pressure < params.pass.nearest_pressure or M.indirect then
       px, py, receiver, kind = passing.nearest_pass(game.unum)
       if px then
         plan.x, plan.y, plan.kind, plan.receiver = px, py, kind, receiver

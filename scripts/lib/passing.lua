@@ -137,7 +137,7 @@ function M.hold_value(regions)
     end
   end
   local t_opp = opponent_time(ball.x, ball.y)
-  return reward * min(max(t_opp - P.reaction, 0), 3.0) / 3.0
+  return reward * min(max(t_opp - P.reaction, 0), P.hold_horizon) / P.hold_horizon
 end
 
 M.opponent_time = opponent_time

@@ -4,6 +4,7 @@
 local formation = require "data.formation"
 local params = require "data.params"
 local team = require "lib.team"
+local walk = require "lib.walk"
 
 local M = {}
 local ball, me = world.ball, world.self
@@ -59,7 +60,7 @@ function M.go_to(x, y, keep_distance)
   if sqrt((me.x - x) ^ 2 + (me.y - y) ^ 2) < 0.15 then
     skill.walk_to(me.x, me.y, h)  -- turn on the spot
   else
-    skill.walk_to(x, y, h)
+    walk.to(x, y, h)
   end
   skill.look_at_ball()
 end

@@ -179,3 +179,16 @@ test("the team runs without script errors through a minute of 5 vs 5", function(
   s:run(3000)
   for i = 1, 5 do expect(s:script_error(i) == nil, "#" .. i .. ": " .. tostring(s:script_error(i))) end
 end)
+
+test("walking to the ball goes round a robot standing on the line (path planner)", function()
+  local s = scene{ ball = { x = 3, y = 0 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -3, y = 0 } },
+                   them = { { unum = 5, x = 0, y = 0 } } }
+  local closest = 1e9
+  for _ = 1, 90 do
+    s:run(5)
+    local r = s:robot(2)
+    closest = math.min(closest, math.sqrt(r.x ^ 2 + r.y ^ 2))
+  end
+  expect(closest > 0.3, "kept clear of the opponent, closest " .. closest)
+  expect(s:robot(2).x > 0.5, "got past it")
+end)
