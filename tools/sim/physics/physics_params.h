@@ -12,7 +12,8 @@ constexpr int kMaxSubsteps = 40;
 // reference velocity is shifted to the commanded velocity every substep, so
 // MuJoCo's solver enforces "joint rate = command" with a bounded force, like
 // ODE's velocity motor (dParamVel/dParamFMax). Time constant in substeps
-// (2 = deadbeat with the Euler integrator) and impedance (near 1 = hard).
+// (2 = deadbeat with the Euler integrator) and impedance; the softness of
+// 0.99 is cancelled by the creep compensation in physics_world.cpp.
 constexpr double kMotorTimeConstantSubsteps = 2.0;
 constexpr double kMotorImpedance = 0.99;
 
