@@ -151,7 +151,8 @@ TEST_CASE("all five types load and stand") {
     // init places every type's torso at 0.4 (facts §1.1): types 1 and 3 start
     // with their soles below the ground; lift them so they start just above.
     const double z = std::max(0.4, nao.sole_height + 0.005);
-    auto id = world->add_robot(nao, 1, 1, upright_at(1, 1, z));
+    // Any heading: FRP, gyro and accelerometer are in the robot's own frames.
+    auto id = world->add_robot(nao, 1, 1, upright_at(1, 1, z, 1.1 * type - 2.0));
     REQUIRE(id.ok());
     RobotReadings r;
     for (int i = 0; i < 150; ++i) world->step();
@@ -165,6 +166,10 @@ TEST_CASE("all five types load and stand") {
     for (int s = 0; s < kFootSensors; ++s)
       if (r.foot[s].contact) total += r.foot[s].force.z();
     CHECK(total == doctest::Approx(weight).epsilon(0.03));
+    CHECK(std::abs(r.foot[kSensorLeftFoot].force.x()) < 0.5);
+    CHECK(std::abs(r.foot[kSensorLeftFoot].force.y()) < 0.5);
+    CHECK(r.accelerometer.isApprox(Vec3(0, 0, kGravity), 0.01));
+    CHECK(std::abs(r.torso_rotation(1, 0) - std::sin(1.1 * type - 2.0)) < 0.01);
     if (type == 4) {
       CHECK(r.foot[kSensorLeftToe].contact);
       CHECK(r.foot[kSensorRightToe].contact);
