@@ -18,7 +18,7 @@ struct Obstacle {
 
 struct PlannerParams {
   double clearance = 0.05;        // m added to every radius for the waypoint ring
-  int ring_points = 8;            // polygon corners per obstacle (3..kMaxRingPoints)
+  int ring_points = 6;            // polygon corners per obstacle (3..kMaxRingPoints)
   double switch_margin = 0.3;     // m: a new first waypoint must win by this much
   double waypoint_reached = 0.15; // m: closer than this, the waypoint counts as reached
 };

@@ -5,7 +5,7 @@ local M = {}
 
 local me, mates, opponents, game = world.self, world.teammates, world.opponents, world.game
 local sqrt, atan2 = math.sqrt, math.atan2
-local ROBOT_RADIUS, POST_RADIUS, RANGE = 0.4, 0.15, 4.0
+local ROBOT_RADIUS, POST_RADIUS, RANGE = 0.4, 0.15, 2.5
 local posts = { { 15, 1.05 }, { 15, -1.05 }, { -15, 1.05 }, { -15, -1.05 } }
 
 local function add_if_near(x, y, r)
