@@ -211,7 +211,7 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double target[kJoi
     if (supporting) {
       angles.q[4] += p.gyro_ankle_pitch * gyro.y();
       angles.q[2] += p.gyro_hip_pitch * gyro.y();
-      angles.q[5] += p.gyro_ankle_roll * gyro.x();
+      angles.q[5] += (walking_ ? p.gyro_ankle_roll : p.stand_gyro_ankle_roll) * gyro.x();
       angles.q[1] += p.gyro_hip_roll * gyro.x();
     }
     for (int k = 0; k < 6; ++k) target[leg_joint(static_cast<Side>(side), k)] = angles.q[k];

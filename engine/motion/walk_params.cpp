@@ -34,6 +34,7 @@ constexpr Field kFields[] = {
     {"gyro_hip_pitch", &WalkParams::gyro_hip_pitch},
     {"gyro_ankle_roll", &WalkParams::gyro_ankle_roll},
     {"gyro_hip_roll", &WalkParams::gyro_hip_roll},
+    {"stand_gyro_ankle_roll", &WalkParams::stand_gyro_ankle_roll},
     {"balance_step_x", &WalkParams::balance_step_x},
     {"balance_step_y", &WalkParams::balance_step_y},
     {"turn_feedback", &WalkParams::turn_feedback},

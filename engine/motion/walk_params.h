@@ -25,6 +25,7 @@ struct WalkParams {
   double gyro_hip_pitch = 0.0;
   double gyro_ankle_roll = 0.05;     // rad per rad/s of roll rate
   double gyro_hip_roll = 0.0;
+  double stand_gyro_ankle_roll = 0.1;  // the same while standing (less: the stance is wide)
   double balance_step_x = 0.0;       // m per rad/s of pitch rate: step further when tipping forward
   double balance_step_y = 0.0;       // m per rad/s of roll rate: step to the side we tip to
   double turn_feedback = 0.0;        // share of the last step's yaw-rate error added to the next step
