@@ -65,6 +65,7 @@ int run_match(int argc, char** argv) {
   options.robots_dir = agent::find_data_dir("robots");
   std::string left_types, right_types;
   bool full = false;
+  bool verbose = false;
   int seed = 1;
   const std::vector<Option> table = {
       {"world", OptionKind::kString, &options.world, "WORLD", "sim (the built-in simulator, default) or mock (skill-level, fast)"},
@@ -85,6 +86,7 @@ int run_match(int argc, char** argv) {
       {"log-every", OptionKind::kInt, &options.log_every, "N", "cycles between replay-log frames (default 5)", 1, 100000},
       {"decision-every", OptionKind::kInt, &options.decision_every, "N", "mock: behaviours decide every N cycles (default 1)", 1, 1000},
       {"quiet", OptionKind::kFlag, &options.quiet, "", "no progress lines"},
+      {"verbose", OptionKind::kFlag, &verbose, "", "log the simulator's and the runner's info lines too"},
       {"agent-log-level", OptionKind::kString, &options.log_level, "LEVEL", "sim: the agents' log level (default warn)"},
   };
   Result<ParsedArgs> parsed = parse_options(table, argc, argv);
@@ -123,6 +125,8 @@ int run_match(int argc, char** argv) {
   }
   options.binary = self_executable_path();
 
+  // The server's and runner's info lines would drown the progress lines.
+  if (!verbose) log::set_level(log::Level::Warn);
   match::MatchRecorder recorder;
   if (Status opened = recorder.open(options); !opened.ok()) {
     std::fprintf(stderr, "libero match: %s\n", opened.error().describe().c_str());

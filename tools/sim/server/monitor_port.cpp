@@ -1,5 +1,6 @@
 #include "tools/sim/server/monitor_port.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 
@@ -27,6 +28,12 @@ struct MonitorPort::Client {
   bool needs_full_state = true;
   bool told_about_commands = false;
   char in[1024];
+  // Framing of incoming messages: 4-byte big-endian length, then the text.
+  unsigned char header[4];
+  size_t header_have = 0;
+  size_t body_length = 0, body_have = 0;
+  char body[4096];
+  bool discarding = false;        // an oversized message is skipped, not queued
   char out[kOutCapacity];
 };
 
@@ -72,6 +79,7 @@ void MonitorPort::start_accept() {
         free_client->open = true;
         free_client->needs_full_state = true;
         free_client->told_about_commands = false;
+        free_client->header_have = 0;
         LOG_INFO(kLog, "monitor connected");
         start_read(*free_client);
       }
@@ -83,7 +91,7 @@ void MonitorPort::start_accept() {
 
 void MonitorPort::start_read(Client& c) {
   c.read_pending = true;
-  c.socket.async_read_some(asio::buffer(c.in, sizeof c.in), [this, &c](const asio::error_code& ec, size_t) {
+  c.socket.async_read_some(asio::buffer(c.in, sizeof c.in), [this, &c](const asio::error_code& ec, size_t n) {
     c.read_pending = false;
     if (!c.open) return;
     if (ec) {
@@ -93,12 +101,58 @@ void MonitorPort::start_read(Client& c) {
       c.socket.close(ignored);
       return;
     }
-    if (!c.told_about_commands) {
-      c.told_about_commands = true;
-      LOG_INFO(kLog, "trainer commands are not handled yet; ignoring them");
-    }
+    enqueue(c, c.in, n);
     start_read(c);
   });
+}
+
+void MonitorPort::enqueue(Client& c, const char* data, size_t length) {
+  size_t i = 0;
+  while (i < length) {
+    if (c.header_have < 4) {
+      c.header[c.header_have++] = static_cast<unsigned char>(data[i++]);
+      if (c.header_have == 4) {
+        c.body_length = (size_t{c.header[0]} << 24) | (size_t{c.header[1]} << 16) | (size_t{c.header[2]} << 8) |
+                        size_t{c.header[3]};
+        c.body_have = 0;
+        c.discarding = c.body_length > sizeof c.body;
+        if (c.discarding) LOG_WARN(kLog, "trainer message of %zu bytes is too long; skipped", c.body_length);
+      }
+      if (c.header_have == 4 && c.body_length == 0) c.header_have = 0;
+      continue;
+    }
+    const size_t take = std::min(length - i, c.body_length - c.body_have);
+    if (!c.discarding) std::memcpy(c.body + c.body_have, data + i, take);
+    c.body_have += take;
+    i += take;
+    if (c.body_have == c.body_length) {
+      if (!c.discarding) {
+        if (queue_count_ == kQueueLength) {
+          LOG_WARN(kLog, "trainer queue full; a message is dropped");
+        } else {
+          const int slot = (queue_head_ + queue_count_) % kQueueLength;
+          std::memcpy(queue_[slot], c.body, c.body_length);
+          queue_length_[slot] = c.body_length;
+          ++queue_count_;
+        }
+      }
+      c.header_have = 0;
+    }
+  }
+}
+
+bool MonitorPort::next_trainer_message(std::string_view* message) {
+  if (queue_count_ == 0) return false;
+  std::memcpy(current_, queue_[queue_head_], queue_length_[queue_head_]);
+  *message = std::string_view(current_, queue_length_[queue_head_]);
+  queue_head_ = (queue_head_ + 1) % kQueueLength;
+  --queue_count_;
+  return true;
+}
+
+void MonitorPort::request_full_state() {
+  for (auto& c : clients_)
+    if (c->open) c->needs_full_state = true;
 }
 
 void MonitorPort::send(Client& c, const char* text, size_t length) {

@@ -54,6 +54,10 @@ const char* serve_usage() {
          "  --duration S         stop after S seconds of wall time\n"
          "  --robots DIR         robot data directory (default: the source tree's robots/)\n"
          "  --substeps N         physics substeps per 20 ms cycle (default: the physics default)\n"
+         "  --half-time S        length of a half in game seconds (default 300)\n"
+         "  --kick-off-players N kick off automatically once N robots play for a team (also the 2nd half)\n"
+         "  --auto-kick-off S    kick off automatically after S s of BeforeKickOff with agents present\n"
+         "  --sync-stall S       sync mode: go on without agents silent for S s (default: wait for ever)\n"
          "  --help               this text\n"
          "On start it prints one line: 'libero serve: agent port P monitor port M [ground truth port G]'.\n";
 }
@@ -72,6 +76,20 @@ Status parse_serve_options(int argc, const char* const* argv, ServerOptions* o, 
     long long n = 0;
     if (arg == "--help" || arg == "-h") {
       *show_help = true;
+    } else if (arg == "--half-time") {
+      if (Status s = value(&v); !s.ok()) return s;
+      if (!parse_seconds(v, &o->rules.half_time)) return make_error("--half-time: '" + std::string(v) + "' is not a positive number of seconds");
+    } else if (arg == "--kick-off-players") {
+      if (Status s = value(&v); !s.ok()) return s;
+      if (!parse_long(v, 1, 22, &n)) return make_error("--kick-off-players: '" + std::string(v) + "' is not 1-22");
+      o->kick_off_when_players = static_cast<int>(n);
+    } else if (arg == "--auto-kick-off") {
+      if (Status s = value(&v); !s.ok()) return s;
+      if (!parse_seconds(v, &o->rules.wait_before_kick_off)) return make_error("--auto-kick-off: '" + std::string(v) + "' is not a positive number of seconds");
+      o->rules.automatic_kick_off = true;
+    } else if (arg == "--sync-stall") {
+      if (Status s = value(&v); !s.ok()) return s;
+      if (!parse_seconds(v, &o->sync_stall_seconds)) return make_error("--sync-stall: '" + std::string(v) + "' is not a positive number of seconds");
     } else if (arg == "--agent-port") {
       if (Status s = value(&v); !s.ok()) return s;
       if (!parse_long(v, 0, 65535, &n)) return make_error("--agent-port: '" + std::string(v) + "' is not a port (0-65535)");

@@ -20,8 +20,10 @@
 #include "tools/sim/server/match_state.h"
 #include "tools/sim/server/monitor_port.h"
 #include "tools/sim/server/percept_writer.h"
+#include "tools/sim/server/referee_link.h"
 #include "tools/sim/server/team_registry.h"
 #include "tools/sim/server/text_writer.h"
+#include "tools/sim/referee/trainer_commands.h"
 
 #ifndef LIBERO_DEFAULT_ROBOTS_DIR
 #define LIBERO_DEFAULT_ROBOTS_DIR "robots"
@@ -88,6 +90,7 @@ struct Session {
   bool announce = false;       // next GS carries (unum)(team)
   int64_t percepts_made = 0;
   int64_t percepts_sent = 0;
+  int64_t missed_syncs = 0;    // sync cycles that went on without this agent's (syn)
   Vec3 calibration = Vec3::Zero();
   HearBudget budget;
 
@@ -126,7 +129,17 @@ struct Server::Impl {
   std::mt19937 rng;
   VisionNoiseParams vision_noise;
   TeamRegistry teams;
-  MatchState match;
+  MatchState match;             // what percepts and the monitor report, copied from the referee
+  Referee referee;
+  RefereeInput referee_input;
+  RefereeCommands referee_commands;
+  TeamRobot team_robots[kMaxSessions];
+  int team_robot_count = 0;
+  CycleRobot cycle_robots[kMaxSessions];
+  TeamRobot trainer_selection;
+  sexp::Parser trainer_parser;
+  TrainerCommandList trainer_commands;
+  double players_ready_since = -1;  // simulated s when kick_off_when_players were all there
 
   // Per-cycle scratch, allocated once.
   RobotReadings readings[kMaxSessions];
@@ -168,6 +181,10 @@ struct Server::Impl {
   void remove_robot(Session& s);
   void generate_percepts();
   bool limits_reached() const;
+  void collect_team_robots();
+  void run_referee();
+  void apply_trainer_messages();
+  void notify_observer();
 };
 
 // ---------------------------------------------------------------------------
@@ -355,6 +372,17 @@ bool Server::Impl::wait_sync() {
     if (stop_requested.load()) return false;
     if (sync_ready(start)) return true;
     if (limits_reached()) return false;
+    // A stalled agent must not stop the match: after the stall limit the
+    // cycle goes on and every agent still silent misses it.
+    if (options.sync_stall_seconds > 0 &&
+        static_cast<double>(monotonic_ns() - start) * 1e-9 >= options.sync_stall_seconds) {
+      for (Session* s : sessions) {
+        if (!s->open || s->closing || s->robot == kNoRobot || s->pending.syn) continue;
+        if (s->missed_syncs++ == 0) LOG_WARN(kLog, "%s: no (syn) for %.1f s; the cycle goes on without it", s->label,
+                                              options.sync_stall_seconds);
+      }
+      return true;
+    }
     io.run_one_for(std::chrono::milliseconds(5));
   }
 }
@@ -455,7 +483,7 @@ void Server::Impl::apply_commands(Session& s) {
         }
       }
     }
-    if (c.beam && beam_allowed(match.play_mode)) {
+    if (c.beam && referee.beam_allowed()) {
       Placement p;
       if (beam_placement(s.team, c.beam_x, c.beam_y, c.beam_rot_deg, options.beam_noise, rng, &p))
         physics->teleport_robot(s.robot, to_physics(p));
@@ -473,8 +501,102 @@ void Server::Impl::apply_commands(Session& s) {
   c.clear();
 }
 
+// The robots that play for a team, for the referee and the observer.
+void Server::Impl::collect_team_robots() {
+  team_robot_count = 0;
+  for (const Session* s : sessions) {
+    if (!s->open || s->closing || s->robot == kNoRobot || s->team == Team::None) continue;
+    TeamRobot& t = team_robots[team_robot_count];
+    t.robot = s->robot;
+    t.team = s->team == Team::Left ? TeamSide::Left : TeamSide::Right;
+    t.unum = s->unum;
+    CycleRobot& c = cycle_robots[team_robot_count];
+    c.robot = s->robot;
+    c.team = s->team == Team::Left ? 0 : 1;
+    c.unum = s->unum;
+    c.type = s->robot_type;
+    c.missed_syncs = s->missed_syncs;
+    ++team_robot_count;
+  }
+}
+
+// After the physics step: the referee judges the new state, its placements
+// are applied at once (so the percepts of this cycle show them), and the
+// game state the percepts report is taken from it.
+void Server::Impl::run_referee() {
+  const double now = static_cast<double>(cycle) * kCycleSeconds;
+  if (options.kick_off_when_players > 0) {
+    if (referee.state().play_mode != protocol::PlayMode::BeforeKickOff) {
+      players_ready_since = -1;
+    } else if (team_robot_count >= options.kick_off_when_players) {
+      if (players_ready_since < 0) players_ready_since = now;
+      if (now - players_ready_since >= options.kick_off_delay) {
+        referee.kick_off(TeamSide::None);
+        players_ready_since = -1;
+      }
+    } else {
+      players_ready_since = -1;
+    }
+  }
+  fill_referee_input(*physics, team_robots, team_robot_count, &referee_input);
+  referee.step(referee_input, kCycleSeconds, &referee_commands);
+  apply_referee_commands(referee_commands, team_robots, team_robot_count, physics.get());
+  const GameState& g = referee.state();
+  match.play_mode = g.play_mode;
+  match.game_time = g.game_time;
+  match.half = g.half;
+  match.score_left = g.score_left;
+  match.score_right = g.score_right;
+}
+
+// Trainer commands that arrived on the monitor port since the last cycle.
+void Server::Impl::apply_trainer_messages() {
+  if (!monitor) return;
+  std::string_view message;
+  while (monitor->next_trainer_message(&message)) {
+    Status parsed = parse_trainer_commands(message, &trainer_parser, &trainer_commands);
+    if (!parsed.ok()) {
+      LOG_WARN(kLog, "trainer: malformed message ignored: %s", parsed.error().describe().c_str());
+      continue;
+    }
+    if (trainer_commands.rejected > 0)
+      LOG_WARN(kLog, "trainer: %d command(s) ignored; first: %s", trainer_commands.rejected,
+               trainer_commands.first_problem);
+    for (int i = 0; i < trainer_commands.count; ++i) {
+      TrainerEffects effects;
+      if (!apply_trainer_command(trainer_commands.commands[i], team_robots, team_robot_count, &referee,
+                                 physics.get(), &trainer_selection, &effects))
+        LOG_WARN(kLog, "trainer: command %d had no robot to act on", i + 1);
+      if (effects.kill_robot) {
+        for (Session* s : sessions)
+          if (s->open && s->robot == effects.kill_target.robot) drop(*s, "removed by the trainer (kill)");
+      }
+      if (effects.full_state_requested) monitor->request_full_state();
+      if (effects.stop_server) stop_requested.store(true);
+    }
+  }
+  const GameState& g = referee.state();
+  match.play_mode = g.play_mode;
+  match.game_time = g.game_time;
+  match.score_left = g.score_left;
+  match.score_right = g.score_right;
+}
+
+void Server::Impl::notify_observer() {
+  if (!options.on_cycle) return;
+  CycleView view;
+  view.cycle = cycle;
+  view.world = &snapshot;
+  view.game = &referee.state();
+  view.robots = cycle_robots;
+  view.robot_count = team_robot_count;
+  options.on_cycle(view);
+}
+
 void Server::Impl::run_cycle() {
   int64_t t0 = monotonic_ns();
+  collect_team_robots();
+  apply_trainer_messages();
   utterance_count = 0;
   rebuilds_this_cycle = 0;
   for (Session* s : sessions) {
@@ -495,10 +617,11 @@ void Server::Impl::run_cycle() {
   physics->step();
   int64_t t2 = monotonic_ns();
   ++cycle;
-  advance_match_clock(&match, kCycleSeconds);
+  collect_team_robots();
+  run_referee();
   stats.robot_cycles += physics->robot_count();
 
-  if (ground_truth || monitor) {
+  if (ground_truth || monitor || options.on_cycle) {
     physics->snapshot(&snapshot);
   }
   if (ground_truth) {
@@ -530,6 +653,7 @@ void Server::Impl::run_cycle() {
   stats.physics_seconds += static_cast<double>(t2 - t1) * 1e-9;
   stats.percept_seconds += static_cast<double>(t3 - t_percepts) * 1e-9;
   stats.command_seconds += static_cast<double>(t1 - t0) * 1e-9;
+  notify_observer();
 }
 
 void Server::Impl::generate_percepts() {
@@ -598,6 +722,7 @@ void Server::Impl::generate_percepts() {
 Result<std::unique_ptr<Server>> Server::create(const ServerOptions& options) {
   auto impl = std::make_unique<Impl>();
   impl->options = options;
+  impl->referee = Referee(options.rules, static_cast<uint32_t>(options.seed_given ? options.seed : 0x5eed));
   if (options.max_message_bytes < 64 || options.max_message_bytes > 1024 * 1024)
     return make_error("max message size must be 64 B - 1 MiB");
   uint64_t seed = options.seed_given ? options.seed : static_cast<uint64_t>(monotonic_ns());
@@ -738,5 +863,7 @@ ServerStats Server::stats() const {
 
 int Server::connected_agents() const { return impl_->agents_now.load(); }
 int Server::robot_count() const { return impl_->robots_now.load(); }
+const GameState& Server::game_state() const { return impl_->referee.state(); }
+void Server::kick_off(TeamSide team) { impl_->referee.kick_off(team); }
 
 }  // namespace libero::sim

@@ -17,12 +17,34 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "core/result.h"
+#include "tools/sim/physics/physics_world.h"
+#include "tools/sim/referee/referee.h"
 
 namespace libero::sim {
+
+// A robot that plays for a team, as the match runner sees it each cycle.
+struct CycleRobot {
+  RobotId robot = kNoRobot;
+  int team = 0;               // 0 left, 1 right
+  int unum = 0;
+  int type = 0;
+  int64_t missed_syncs = 0;   // sync mode: cycles that went on without this agent's (syn)
+};
+
+// What the per-cycle observer gets: ground truth after this cycle's physics
+// step and referee, valid only during the call.
+struct CycleView {
+  int64_t cycle = 0;
+  const WorldSnapshot* world = nullptr;
+  const GameState* game = nullptr;
+  const CycleRobot* robots = nullptr;
+  int robot_count = 0;
+};
 
 struct ServerOptions {
   std::string bind_address = "127.0.0.1";
@@ -42,6 +64,17 @@ struct ServerOptions {
   size_t max_message_bytes = 16 * 1024;  // larger agent messages disconnect the agent
   int physics_substeps = 0;         // 0 = physics default
   bool handle_signals = false;      // SIGINT/SIGTERM stop the loop
+  RuleParameters rules;             // the referee's parameters (half time, automatic kick-off, ...)
+  // Kick off automatically once this many robots play for a team (and again
+  // for the second half), `kick_off_delay` seconds later so they can beam.
+  // 0: only rules.automatic_kick_off (after its wait) or a trainer starts the game.
+  int kick_off_when_players = 0;
+  double kick_off_delay = 1.0;
+  // Sync mode: a cycle goes on without agents that stayed silent this long,
+  // counting a missed cycle for each (0 = wait for ever, like rcssserver3d).
+  double sync_stall_seconds = 0;
+  // Called at the end of every cycle, on the server's thread (match runner).
+  std::function<void(const CycleView&)> on_cycle;
 };
 
 struct ServerStats {
@@ -77,6 +110,11 @@ class Server {
   // Thread-safe snapshots, updated at the end of every cycle.
   int connected_agents() const;
   int robot_count() const;
+  // The referee's state; from the server's thread (e.g. inside on_cycle).
+  const GameState& game_state() const;
+  // Starts the game (or the second half) now, as the trainer's (kickOff):
+  // from the server's thread only (e.g. inside on_cycle).
+  void kick_off(TeamSide team);
 
   struct Impl;
 
