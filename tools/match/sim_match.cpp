@@ -39,12 +39,17 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   server_options.kick_off_when_players = expected;
   server_options.kick_off_delay = 1.0;
   server_options.sync_stall_seconds = options.stall_timeout;
+  // Sync mode: agents join one at a time in a fixed order, so the same seed
+  // plays the same game.
+  server_options.lockstep = !options.realtime;
 
   AgentProcesses agents;
   std::unique_ptr<sim::Server> server;
   bool interrupted = false;
   bool gave_up_waiting = false;
   std::function<Status()> right_team_start;
+  std::function<Status(int, int)> start_agent;
+  int next_agent = 0;
   bool right_started = false;
   Status start_failure;
   double left_started_at = 0;
@@ -56,7 +61,23 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   MatchFrame frame;
 
   server_options.on_cycle = [&](const sim::CycleView& view) {
-    if (!right_started) {
+    if (server_options.lockstep) {
+      // The next agent starts once the previous one plays (or has died).
+      if (next_agent < expected) {
+        const int prev_team = (next_agent - 1) / options.players, prev_unum = (next_agent - 1) % options.players + 1;
+        bool joined = false;
+        for (int i = 0; i < view.robot_count; ++i)
+          joined |= view.robots[i].team == prev_team && view.robots[i].unum == prev_unum;
+        for (const AgentProcess& p : agents.processes())
+          joined |= p.team == prev_team && p.unum == prev_unum && !p.running;
+        if (joined) {
+          server->expect_agents(next_agent + 1);
+          start_failure = start_agent(next_agent / options.players, next_agent % options.players + 1);
+          if (!start_failure.ok()) server->stop();
+          ++next_agent;
+        }
+      }
+    } else if (!right_started) {
       int left_in = 0;
       for (int i = 0; i < view.robot_count; ++i) left_in += view.robots[i].team == 0 ? 1 : 0;
       // Start the right team once the left one is in (or has had its chance).
@@ -159,31 +180,40 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   // The server gives the left side to the first team that sends init, so
   // the right team's agents start only once the left team is in.
   const TeamOptions* teams[2] = {&options.left, &options.right};
+  start_agent = [&](int t, int u) -> Status {
+    const int type = teams[t]->types[static_cast<size_t>(u - 1)];
+    std::vector<std::string> argv = {options.binary,        "agent",
+                                     "--port",              std::to_string(port),
+                                     "--team",              teams[t]->name,
+                                     "--unum",              std::to_string(u),
+                                     "--type",              std::to_string(type),
+                                     "--scripts",           teams[t]->scripts_dir,
+                                     "--robots",            options.robots_dir,
+                                     "--log-level",         options.log_level,
+                                     // Joining rebuilds the physics model once per robot: the
+                                     // last of 22 may wait long for its first percept.
+                                     "--timeout-ms",        "120000",
+                                     "--connect-timeout-ms", "10000"};
+    const std::string log = agent_dir + "/" + (t == 0 ? "left-" : "right-") + std::to_string(u) + ".log";
+    if (Status started = agents.start(t, u, argv, log); !started.ok())
+      return make_error("starting agent " + std::to_string(u) + " of " + teams[t]->name + ": " +
+                        started.error().describe());
+    recorder->stats().agent(t, u)->type = type;
+    return Status();
+  };
   auto start_team = [&](int t) -> Status {
-    for (int u = 1; u <= options.players; ++u) {
-      const int type = teams[t]->types[static_cast<size_t>(u - 1)];
-      std::vector<std::string> argv = {options.binary,        "agent",
-                                       "--port",              std::to_string(port),
-                                       "--team",              teams[t]->name,
-                                       "--unum",              std::to_string(u),
-                                       "--type",              std::to_string(type),
-                                       "--scripts",           teams[t]->scripts_dir,
-                                       "--robots",            options.robots_dir,
-                                       "--log-level",         options.log_level,
-                                       // Joining rebuilds the physics model once per robot: the
-                                       // last of 22 may wait long for its first percept.
-                                       "--timeout-ms",        "120000",
-                                       "--connect-timeout-ms", "10000"};
-      const std::string log = agent_dir + "/" + (t == 0 ? "left-" : "right-") + std::to_string(u) + ".log";
-      if (Status started = agents.start(t, u, argv, log); !started.ok())
-        return make_error("starting agent " + std::to_string(u) + " of " + teams[t]->name + ": " +
-                          started.error().describe());
-      recorder->stats().agent(t, u)->type = type;
-    }
+    for (int u = 1; u <= options.players; ++u)
+      if (Status started = start_agent(t, u); !started.ok()) return started;
     return {};
   };
-  if (Status started = start_team(0); !started.ok()) return started.error();
-  right_team_start = [&]() { return start_team(1); };
+  if (server_options.lockstep) {
+    server->expect_agents(1);
+    if (Status started = start_agent(0, 1); !started.ok()) return started.error();
+    next_agent = 1;
+  } else {
+    if (Status started = start_team(0); !started.ok()) return started.error();
+    right_team_start = [&]() { return start_team(1); };
+  }
   left_started_at = wall();
   Status ran = server->run();
   agents.stop_all(2.0);

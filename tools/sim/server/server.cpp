@@ -45,6 +45,7 @@ constexpr int kMaxWarningsLogged = 10;         // per connection
 // timeouts when many join or leave at once; the rest wait for later cycles.
 constexpr int kMaxRebuildsPerCycle = 1;
 constexpr int64_t kCycleNs = 20'000'000;
+constexpr double kLockstepJoinSeconds = 30.0;  // lockstep: how long an expected agent may take to connect
 
 // Where a robot appears on `scene`, before init places it: the reference
 // server drops it at (0, -1, 1.5) facing +y. Robots waiting for init at the
@@ -150,6 +151,7 @@ struct Server::Impl {
   WorldSnapshot snapshot;
 
   std::atomic<bool> stop_requested{false};
+  std::atomic<int> expected_agents{0};
   std::atomic<int> agents_now{0}, robots_now{0};
   int64_t stats_start_ns = 0;
   int64_t cycle = 0;
@@ -181,6 +183,7 @@ struct Server::Impl {
   void remove_robot(Session& s);
   void generate_percepts();
   bool limits_reached() const;
+  int open_sessions() const;
   void collect_team_robots();
   void run_referee();
   void apply_trainer_messages();
@@ -343,7 +346,14 @@ void Server::Impl::send_staged(Session& s) {
 
 // --- waiting -----------------------------------------------------------------
 
+int Server::Impl::open_sessions() const {
+  int n = 0;
+  for (const Session* s : sessions) n += s->open && !s->closing ? 1 : 0;
+  return n;
+}
+
 bool Server::Impl::sync_ready(int64_t wait_start_ns) const {
+  if (options.lockstep && open_sessions() < expected_agents.load()) return false;
   bool any_active = false;
   double waited = static_cast<double>(monotonic_ns() - wait_start_ns) * 1e-9;
   for (const Session* s : sessions) {
@@ -354,12 +364,13 @@ bool Server::Impl::sync_ready(int64_t wait_start_ns) const {
     }
     if (s->robot == kNoRobot) {
       if (s->pending.scene) any_active = true;
+      else if (options.lockstep) return false;  // its scene is on the way
       continue;
     }
     any_active = true;
     if (s->pending.syn) continue;
     if (s->percepts_sent == 0) continue;  // its first percept goes out this cycle: nothing to answer yet
-    if (s->percepts_made < kSyncExemptPercepts && waited > kExemptGraceSeconds) continue;
+    if (!options.lockstep && s->percepts_made < kSyncExemptPercepts && waited > kExemptGraceSeconds) continue;
     return false;
   }
   return any_active;
@@ -372,10 +383,20 @@ bool Server::Impl::wait_sync() {
     if (stop_requested.load()) return false;
     if (sync_ready(start)) return true;
     if (limits_reached()) return false;
+    const double waited = static_cast<double>(monotonic_ns() - start) * 1e-9;
+    if (options.lockstep && open_sessions() < expected_agents.load()) {
+      // An agent that never connects must not hold the game for ever.
+      if (waited > kLockstepJoinSeconds) {
+        LOG_WARN(kLog, "lockstep: %d of %d expected agents connected after %.0f s; going on without the others",
+                 open_sessions(), expected_agents.load(), kLockstepJoinSeconds);
+        expected_agents.store(open_sessions());
+      }
+      io.run_one_for(std::chrono::milliseconds(5));
+      continue;
+    }
     // A stalled agent must not stop the match: after the stall limit the
     // cycle goes on and every agent still silent misses it.
-    if (options.sync_stall_seconds > 0 &&
-        static_cast<double>(monotonic_ns() - start) * 1e-9 >= options.sync_stall_seconds) {
+    if (options.sync_stall_seconds > 0 && waited >= options.sync_stall_seconds) {
       for (Session* s : sessions) {
         if (!s->open || s->closing || s->robot == kNoRobot || s->pending.syn) continue;
         if (s->missed_syncs++ == 0) LOG_WARN(kLog, "%s: no (syn) for %.1f s; the cycle goes on without it", s->label,
@@ -865,5 +886,6 @@ int Server::connected_agents() const { return impl_->agents_now.load(); }
 int Server::robot_count() const { return impl_->robots_now.load(); }
 const GameState& Server::game_state() const { return impl_->referee.state(); }
 void Server::kick_off(TeamSide team) { impl_->referee.kick_off(team); }
+void Server::expect_agents(int count) { impl_->expected_agents.store(count); }
 
 }  // namespace libero::sim

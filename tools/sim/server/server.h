@@ -73,6 +73,11 @@ struct ServerOptions {
   // Sync mode: a cycle goes on without agents that stayed silent this long,
   // counting a missed cycle for each (0 = wait for ever, like rcssserver3d).
   double sync_stall_seconds = 0;
+  // Sync mode only: deterministic joins for reproducible matches. No cycle
+  // runs while fewer agents are connected than expect_agents() says, a
+  // connection that has not sent `scene` yet holds the cycle, and new agents
+  // get no grace cycles (every agent's (syn) is awaited from the start).
+  bool lockstep = false;
   // Called at the end of every cycle, on the server's thread (match runner).
   std::function<void(const CycleView&)> on_cycle;
 };
@@ -115,6 +120,8 @@ class Server {
   // Starts the game (or the second half) now, as the trainer's (kickOff):
   // from the server's thread only (e.g. inside on_cycle).
   void kick_off(TeamSide team);
+  // Lockstep: the number of agent connections to wait for (thread-safe).
+  void expect_agents(int count);
 
   struct Impl;
 
