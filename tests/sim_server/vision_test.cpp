@@ -5,7 +5,6 @@
 #include <random>
 #include <string>
 
-#include "tools/sim/server/field_markings.h"
 #include "tools/sim/server/percept_writer.h"
 #include "tools/sim/server/vision.h"
 

@@ -1,6 +1,6 @@
 #include "tools/sim/server/percept_writer.h"
 
-#include "tools/sim/server/field_markings.h"
+#include "world/field.h"
 
 namespace libero::sim {
 namespace {
@@ -53,10 +53,13 @@ void write_see(TextWriter* w, const CameraPose& camera, const VisionRequest& vis
   const Vec3& calibration = vision.calibration;
   w->text("(See");
   PolarDeg p;
-  for (const FieldLandmark& landmark : kFieldLandmarks) {
+  // Landmarks and lines come from the world model's field table, so the
+  // simulator and the agent cannot disagree about the field.
+  for (int l = 0; l < protocol::kLandmarkCount; ++l) {
+    const world::FieldPoint3 landmark = world::landmark_position(static_cast<protocol::Landmark>(l), true);
     if (!see_point(camera, calibration, Vec3(landmark.x, landmark.y, landmark.z), &p)) continue;
     w->text(" (");
-    w->text(landmark.name);
+    w->text(protocol::kLandmarkNames[l]);
     w->ch(' ');
     pol(w, p, vision);
     w->ch(')');
@@ -89,8 +92,10 @@ void write_see(TextWriter* w, const CameraPose& camera, const VisionRequest& vis
     if (opened) w->ch(')');
   }
   PolarDeg a, b;
-  for (const FieldLine& line : kFieldLines) {
-    if (!see_line(camera, calibration, Vec3(line.x0, line.y0, 0), Vec3(line.x1, line.y1, 0), &a, &b))
+  const world::FieldSegment* lines = world::field_lines();
+  for (int l = 0; l < world::kFieldLineCount; ++l) {
+    const world::FieldSegment& line = lines[l];
+    if (!see_line(camera, calibration, Vec3(line.ax, line.ay, 0), Vec3(line.bx, line.by, 0), &a, &b))
       continue;
     w->text(" (L ");
     pol(w, a, vision);
