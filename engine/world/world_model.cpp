@@ -5,6 +5,8 @@
 // constructor.
 #include "world/world_model.h"
 
+#include "world/game_phase.h"
+
 #include <cmath>
 #include <cstring>
 
@@ -33,33 +35,6 @@ constexpr double kTeleportAccel = 60.0;        // m/s^2
 constexpr double kFallenTilt = deg2rad(50), kUprightTilt = deg2rad(30);
 constexpr double kPlayerForgetAge = 30.0;  // s
 
-GamePhase normalise(protocol::PlayMode mode, bool we_are_left) {
-  using protocol::PlayMode;
-  if (mode == PlayMode::Unknown) return kGameUnknown;
-  int m = static_cast<int>(mode);
-  switch (mode) {
-    case PlayMode::BeforeKickOff: return kGameBeforeKickOff;
-    case PlayMode::PlayOn: return kGamePlayOn;
-    case PlayMode::GameOver: return kGameOver;
-    default: break;
-  }
-  // The remaining modes come in (left, right) pairs in both enums.
-  static const GamePhase ours[] = {kGameOurKickOff,  kGameOurKickIn,   kGameOurCornerKick,
-                                   kGameOurGoalKick, kGameOurOffside,  kGameOurGoal,
-                                   kGameOurFreeKick, kGameOurDirectFreeKick, kGameOurPass};
-  static const PlayMode lefts[] = {PlayMode::KickOffLeft,  PlayMode::KickInLeft,   PlayMode::CornerKickLeft,
-                                   PlayMode::GoalKickLeft, PlayMode::OffsideLeft,  PlayMode::GoalLeft,
-                                   PlayMode::FreeKickLeft, PlayMode::DirectFreeKickLeft, PlayMode::PassLeft};
-  for (int i = 0; i < 9; ++i) {
-    int left = static_cast<int>(lefts[i]);
-    if (m == left || m == left + 1) {
-      bool left_team_mode = (m == left);
-      bool ours_mode = (left_team_mode == we_are_left);
-      return static_cast<GamePhase>(ours[i] + (ours_mode ? 0 : 1));
-    }
-  }
-  return kGameUnknown;
-}
 
 // SimSpark torso frame (x right, y forward, z up) -> standard (x forward, y left, z up).
 Vec3 from_rsg(const protocol::Vec3f& v) { return Vec3(v.y, -v.x, v.z); }
@@ -127,7 +102,7 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
     game.time = gs.game_time;
     game.raw_play_mode = static_cast<int32_t>(gs.play_mode);
     bool left = game.side != static_cast<int32_t>(protocol::Side::Right);
-    game.phase = normalise(gs.play_mode, left);
+    game.phase = game_phase_for(gs.play_mode, left);
     if (gs.has_scores) {
       game.our_score = left ? gs.score_left : gs.score_right;
       game.their_score = left ? gs.score_right : gs.score_left;

@@ -6,6 +6,7 @@
 
 #include "core/datafile.h"
 #include "core/math.h"
+#include "world/game_phase.h"
 
 namespace libero::mock {
 namespace {
@@ -13,31 +14,6 @@ namespace {
 using protocol::PlayMode;
 
 constexpr double kStandingTorso = 0.38, kFallenTorso = 0.1;
-
-// Play mode from the point of view of `left` (true: we defend x = -15).
-world::GamePhase phase_for(PlayMode mode, bool left) {
-  using namespace world;
-  switch (mode) {
-    case PlayMode::BeforeKickOff: return kGameBeforeKickOff;
-    case PlayMode::PlayOn: return kGamePlayOn;
-    case PlayMode::GameOver: return kGameOver;
-    case PlayMode::Unknown: return kGameUnknown;
-    default: break;
-  }
-  // The other modes come in (left, right) pairs in both enums, in the same order.
-  static const PlayMode pairs[] = {PlayMode::KickOffLeft,  PlayMode::KickInLeft,   PlayMode::CornerKickLeft,
-                                   PlayMode::GoalKickLeft, PlayMode::OffsideLeft,  PlayMode::GoalLeft,
-                                   PlayMode::FreeKickLeft, PlayMode::DirectFreeKickLeft, PlayMode::PassLeft};
-  static const GamePhase ours[] = {kGameOurKickOff,  kGameOurKickIn,  kGameOurCornerKick,
-                                   kGameOurGoalKick, kGameOurOffside, kGameOurGoal,
-                                   kGameOurFreeKick, kGameOurDirectFreeKick, kGameOurPass};
-  for (int i = 0; i < 9; ++i) {
-    int l = static_cast<int>(pairs[i]);
-    int m = static_cast<int>(mode);
-    if (m == l || m == l + 1) return static_cast<GamePhase>(ours[i] + (((m == l) == left) ? 0 : 1));
-  }
-  return kGameUnknown;
-}
 
 double clamp_abs(double v, double limit) { return std::clamp(v, -limit, limit); }
 
@@ -449,7 +425,7 @@ void MockWorld::fill_views() {
     ws.version = world::kWorldStateVersion;
     ws.game.time = game.game_time;
     ws.game.server_time = time();
-    ws.game.phase = phase_for(game.play_mode, left);
+    ws.game.phase = world::game_phase_for(game.play_mode, left);
     ws.game.raw_play_mode = static_cast<int32_t>(game.play_mode);
     ws.game.our_score = left ? game.score_left : game.score_right;
     ws.game.their_score = left ? game.score_right : game.score_left;
