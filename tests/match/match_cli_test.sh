@@ -2,7 +2,8 @@
 # End-to-end checks of `libero match` on the built-in simulator:
 #   1. same seed, sync mode => byte-identical replay logs; another seed differs;
 #   2. Ctrl-C (SIGINT) mid-game still writes the log and a partial summary;
-#   3. bad options fail with exit 2 and a clear message.
+#   3. a crashed and a stalled agent are reported and the match goes on;
+#   4. bad options fail with exit 2 and a clear message.
 # Usage: match_cli_test.sh LIBERO_BINARY
 set -u
 libero="$1"
@@ -37,6 +38,36 @@ grep -q '"interrupted":true' "$out/int.summary.json" || fail "partial summary no
 grep -q '"kind":"interrupted"' "$out/int.jsonl" || fail "replay log lacks the interrupted event"
 echo "ok: Ctrl-C writes the log and a partial summary"
 
+# An agent that crashes and one that stalls: the match goes on and the
+# summary reports both (crashed; missed cycles after the 2 s sync stall limit).
+"$libero" match --players 2 --half-time 300 --quiet --out "$out" --name cs >"$out/cs.stdout" 2>&1 &
+pid=$!
+for _ in $(seq 1 150); do
+  [ -s "$out/cs.jsonl" ] && grep -q '"pm":"PlayOn"\|"pm":"KickOff' "$out/cs.jsonl" && break
+  sleep 0.2
+done
+crash=$(pgrep -f -- "agent --port [0-9]* --team Opponent --unum 2" | head -1)
+stall=$(pgrep -f -- "agent --port [0-9]* --team Libero --unum 2" | head -1)
+[ -n "$crash" ] && [ -n "$stall" ] || fail "could not find the agent processes"
+kill -KILL "$crash"
+kill -STOP "$stall"
+lines=$(wc -l <"$out/cs.jsonl")
+sleep 8
+kill -CONT "$stall"
+[ "$(wc -l <"$out/cs.jsonl")" -gt "$lines" ] || fail "the match stopped when an agent crashed and another stalled"
+kill -INT "$pid"
+wait "$pid"; rc=$?
+pid=""
+[ "$rc" -eq 0 ] || fail "match with a crashed agent exited $rc"
+python3 - "$out/cs.summary.json" <<'PY' || fail "summary does not report the crashed and the stalled agent"
+import json, sys
+s = json.load(open(sys.argv[1]))
+agents = {(a["team"], a["unum"]): a for a in s["agents"]}
+assert agents[(1, 2)]["crashed"], agents[(1, 2)]
+assert agents[(0, 2)]["missed_cycles"] > 0, agents[(0, 2)]
+PY
+echo "ok: a crashed and a stalled agent are reported, the match goes on"
+
 "$libero" match --players 12 >"$out/bad.txt" 2>&1; rc=$?
 [ "$rc" -eq 2 ] || fail "--players 12 exited $rc, expected 2"
 grep -q "players" "$out/bad.txt" || fail "no clear message for --players 12"
@@ -44,4 +75,4 @@ grep -q "players" "$out/bad.txt" || fail "no clear message for --players 12"
 [ "$rc" -eq 2 ] || fail "illegal team composition exited $rc, expected 2"
 grep -q "at most 7 times" "$out/bad2.txt" || fail "no clear message for an illegal composition"
 echo "ok: bad options rejected"
-echo "3 passed, 0 failed"
+echo "4 passed, 0 failed"

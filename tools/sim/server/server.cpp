@@ -92,6 +92,7 @@ struct Session {
   int64_t percepts_made = 0;
   int64_t percepts_sent = 0;
   int64_t missed_syncs = 0;    // sync cycles that went on without this agent's (syn)
+  bool stalled = false;        // silent past the stall limit: not waited for until it sends (syn) again
   Vec3 calibration = Vec3::Zero();
   HearBudget budget;
 
@@ -183,7 +184,6 @@ struct Server::Impl {
   void remove_robot(Session& s);
   void generate_percepts();
   bool limits_reached() const;
-  int open_sessions() const;
   void collect_team_robots();
   void run_referee();
   void apply_trainer_messages();
@@ -232,6 +232,8 @@ void Server::Impl::on_accept(const asio::error_code& ec) {
     s.announce = false;
     s.percepts_made = 0;
     s.percepts_sent = 0;
+    s.missed_syncs = 0;
+    s.stalled = false;
     s.budget = HearBudget();
     s.has_staged = false;
     s.team_name = {};
@@ -346,14 +348,8 @@ void Server::Impl::send_staged(Session& s) {
 
 // --- waiting -----------------------------------------------------------------
 
-int Server::Impl::open_sessions() const {
-  int n = 0;
-  for (const Session* s : sessions) n += s->open && !s->closing ? 1 : 0;
-  return n;
-}
-
 bool Server::Impl::sync_ready(int64_t wait_start_ns) const {
-  if (options.lockstep && open_sessions() < expected_agents.load()) return false;
+  if (options.lockstep && stats.connections < expected_agents.load()) return false;
   bool any_active = false;
   double waited = static_cast<double>(monotonic_ns() - wait_start_ns) * 1e-9;
   for (const Session* s : sessions) {
@@ -369,6 +365,7 @@ bool Server::Impl::sync_ready(int64_t wait_start_ns) const {
     }
     any_active = true;
     if (s->pending.syn) continue;
+    if (s->stalled) continue;
     if (s->percepts_sent == 0) continue;  // its first percept goes out this cycle: nothing to answer yet
     if (!options.lockstep && s->percepts_made < kSyncExemptPercepts && waited > kExemptGraceSeconds) continue;
     return false;
@@ -384,12 +381,12 @@ bool Server::Impl::wait_sync() {
     if (sync_ready(start)) return true;
     if (limits_reached()) return false;
     const double waited = static_cast<double>(monotonic_ns() - start) * 1e-9;
-    if (options.lockstep && open_sessions() < expected_agents.load()) {
+    if (options.lockstep && stats.connections < expected_agents.load()) {
       // An agent that never connects must not hold the game for ever.
       if (waited > kLockstepJoinSeconds) {
         LOG_WARN(kLog, "lockstep: %d of %d expected agents connected after %.0f s; going on without the others",
-                 open_sessions(), expected_agents.load(), kLockstepJoinSeconds);
-        expected_agents.store(open_sessions());
+                 stats.connections, expected_agents.load(), kLockstepJoinSeconds);
+        expected_agents.store(stats.connections);
       }
       io.run_one_for(std::chrono::milliseconds(5));
       continue;
@@ -398,9 +395,10 @@ bool Server::Impl::wait_sync() {
     // cycle goes on and every agent still silent misses it.
     if (options.sync_stall_seconds > 0 && waited >= options.sync_stall_seconds) {
       for (Session* s : sessions) {
-        if (!s->open || s->closing || s->robot == kNoRobot || s->pending.syn) continue;
-        if (s->missed_syncs++ == 0) LOG_WARN(kLog, "%s: no (syn) for %.1f s; the cycle goes on without it", s->label,
-                                              options.sync_stall_seconds);
+        if (!s->open || s->closing || s->robot == kNoRobot || s->pending.syn || s->stalled) continue;
+        s->stalled = true;
+        LOG_WARN(kLog, "%s: no (syn) for %.1f s; the game goes on without waiting for it", s->label,
+                 options.sync_stall_seconds);
       }
       return true;
     }
@@ -449,6 +447,15 @@ void Server::Impl::remove_robot(Session& s) {
 
 void Server::Impl::apply_commands(Session& s) {
   AgentCommands& c = s.pending;
+  // A stalled agent misses every cycle it does not answer; its (syn) brings it back.
+  if (s.stalled) {
+    if (c.syn) {
+      s.stalled = false;
+      LOG_INFO(kLog, "%s answers again after %lld missed cycles", s.label, static_cast<long long>(s.missed_syncs));
+    } else {
+      ++s.missed_syncs;
+    }
+  }
   if (c.scene && s.robot == kNoRobot) {
     int type = c.scene_type;
     if (type < 0 || type >= kRobotTypeCount || !options.allowed_types[type] || !description_loaded[type]) {

@@ -74,7 +74,8 @@ struct ServerOptions {
   // counting a missed cycle for each (0 = wait for ever, like rcssserver3d).
   double sync_stall_seconds = 0;
   // Sync mode only: deterministic joins for reproducible matches. No cycle
-  // runs while fewer agents are connected than expect_agents() says, a
+  // runs while fewer agents have connected than expect_agents() says (an
+  // agent that leaves later does not hold the game), a
   // connection that has not sent `scene` yet holds the cycle, and new agents
   // get no grace cycles (every agent's (syn) is awaited from the start).
   bool lockstep = false;
