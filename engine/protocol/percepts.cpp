@@ -13,6 +13,12 @@ const std::string_view kPlayModeNames[kPlayModeCount] = {
     "free_kick_right",       "direct_free_kick_left", "direct_free_kick_right", "pass_left",
     "pass_right"};
 
+std::string_view play_mode_name(PlayMode mode) {
+  const int m = static_cast<int>(mode);
+  if (m < 0 || m >= kPlayModeCount) return "Unknown";
+  return kPlayModeNames[m];
+}
+
 PlayMode play_mode_from_string(std::string_view s) {
   for (int i = 0; i < kPlayModeCount; ++i)
     if (kPlayModeNames[i] == s) return static_cast<PlayMode>(i);

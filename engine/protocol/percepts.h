@@ -38,6 +38,9 @@ constexpr int kPlayModeCount = static_cast<int>(PlayMode::Unknown);
 // The server's exact strings, indexed by PlayMode (also the monitor enum index).
 extern const std::string_view kPlayModeNames[kPlayModeCount];
 PlayMode play_mode_from_string(std::string_view s);
+// The server's string for a mode ("PlayOn", ...); "Unknown" for PlayMode::Unknown.
+// NUL-terminated, so .data() may be passed to printf-style code.
+std::string_view play_mode_name(PlayMode mode);
 
 enum class Side : uint8_t { None = 0, Left, Right };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "tools/sim/referee/referee.h"
 #include "tools/sim/server/team_registry.h"
 
 using namespace libero;

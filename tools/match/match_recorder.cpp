@@ -55,10 +55,9 @@ void MatchRecorder::event(double time, const char* kind, int team, int unum, con
 void MatchRecorder::maybe_print_progress(const MatchFrame& f) {
   if (options_.quiet || f.time < next_progress_) return;
   while (next_progress_ <= f.time) next_progress_ += options_.progress_every;
-  const int m = static_cast<int>(f.play_mode);
   std::fprintf(stderr, "t=%6.1f s  %s %d : %d %s  %s\n", f.time, options_.left.name.c_str(), f.score_left,
                f.score_right, options_.right.name.c_str(),
-               m >= 0 && m < protocol::kPlayModeCount ? protocol::kPlayModeNames[m].data() : "?");
+               protocol::play_mode_name(f.play_mode).data());
 }
 
 Result<MatchSummary> MatchRecorder::finish(double wall_seconds, bool interrupted) {

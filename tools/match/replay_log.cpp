@@ -8,11 +8,6 @@
 namespace libero::match {
 namespace {
 
-const char* play_mode_name(protocol::PlayMode mode) {
-  int m = static_cast<int>(mode);
-  if (m < 0 || m >= protocol::kPlayModeCount) return "Unknown";
-  return protocol::kPlayModeNames[m].data();
-}
 
 // snprintf into a fixed buffer, tracking the length; silently stops at the end.
 struct LineBuffer {
@@ -85,7 +80,7 @@ void ReplayLogWriter::frame(const MatchFrame& f, bool force) {
   LineBuffer line;
   line.add("{\"type\":\"frame\",\"cycle\":%u,\"t\":%.2f,\"pm\":\"%s\",\"half\":%d,\"score\":[%d,%d],"
            "\"ball\":[%.3f,%.3f,%.3f],\"touch\":[%d,%d],\"robots\":[",
-           f.cycle, f.time, play_mode_name(f.play_mode), f.half, f.score_left, f.score_right, f.ball_x,
+           f.cycle, f.time, protocol::play_mode_name(f.play_mode).data(), f.half, f.score_left, f.score_right, f.ball_x,
            f.ball_y, f.ball_z, f.last_touch_team, f.last_touch_unum);
   for (int i = 0; i < f.robot_count && i < kMaxFrameRobots; ++i) {
     const FrameRobot& r = f.robots[i];

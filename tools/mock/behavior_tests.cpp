@@ -311,8 +311,7 @@ int scene_ball(lua_State* L) {
 
 int scene_play_mode(lua_State* L) {
   Scene* scene = check_scene(L);
-  const int m = static_cast<int>(scene->world.referee().state().play_mode);
-  lua_pushstring(L, m >= 0 && m < protocol::kPlayModeCount ? protocol::kPlayModeNames[m].data() : "Unknown");
+  lua_pushstring(L, protocol::play_mode_name(scene->world.referee().state().play_mode).data());
   return 1;
 }
 

@@ -65,10 +65,11 @@ double Referee::uniform(double lo, double hi) {
   return dist(rng_);
 }
 
-bool Referee::beam_allowed() const {
-  PlayMode m = state_.play_mode;
-  return m == PlayMode::BeforeKickOff || m == PlayMode::GoalLeft || m == PlayMode::GoalRight;
+bool beam_allowed(PlayMode mode) {
+  return mode == PlayMode::BeforeKickOff || mode == PlayMode::GoalLeft || mode == PlayMode::GoalRight;
 }
+
+bool Referee::beam_allowed() const { return sim::beam_allowed(state_.play_mode); }
 
 void Referee::set_mode(PlayMode mode) {
   state_.play_mode = mode;

@@ -126,6 +126,9 @@ class Referee {
 
 const char* team_side_name(TeamSide side);
 
+// Beam (facts §6): allowed only in BeforeKickOff, Goal_Left, Goal_Right.
+bool beam_allowed(PlayMode mode);
+
 // Which goal's trigger box the ball (centre x, y, z) overlaps, from the goal
 // geometry of facts §3.4/§7.6: past the goal line, |y| < GoalWidth/2 and
 // below the crossbar plus one radius. None if neither.

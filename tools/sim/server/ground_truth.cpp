@@ -24,9 +24,9 @@ struct GroundTruthFeed::Reader {
   std::unique_ptr<char[]> buffer;
 };
 
-size_t format_ground_truth(char* buffer, size_t capacity, int64_t cycle, double time, const MatchState& match,
+size_t format_ground_truth(char* buffer, size_t capacity, int64_t cycle, double time, const GameState& match,
                            const WorldSnapshot& world, const GroundTruthRobot* robots, int robot_count) {
-  std::string_view mode = play_mode_text(match.play_mode);
+  std::string_view mode = protocol::play_mode_name(match.play_mode);
   int n = std::snprintf(buffer, capacity,
                         "(gt (cycle %lld) (time %.2f) (pm %.*s) (ball %.4f %.4f %.4f %.4f %.4f %.4f)",
                         static_cast<long long>(cycle), time, static_cast<int>(mode.size()), mode.data(),
@@ -122,7 +122,7 @@ void GroundTruthFeed::start_accept() {
   });
 }
 
-void GroundTruthFeed::publish(int64_t cycle, double time, const MatchState& match, const WorldSnapshot& world,
+void GroundTruthFeed::publish(int64_t cycle, double time, const GameState& match, const WorldSnapshot& world,
                               const GroundTruthRobot* robots, int robot_count) {
   size_t length = format_ground_truth(line_.get(), kLineCapacity, cycle, time, match, world, robots, robot_count);
   if (length == 0) return;

@@ -17,7 +17,7 @@
 
 #include "core/result.h"
 #include "tools/sim/physics/physics_world.h"
-#include "tools/sim/server/match_state.h"
+#include "tools/sim/referee/referee.h"
 #include "tools/sim/server/team.h"
 
 namespace libero::sim {
@@ -31,7 +31,7 @@ struct GroundTruthRobot {
 };
 
 // Formats one line into buffer; returns its length (0 if it did not fit).
-size_t format_ground_truth(char* buffer, size_t capacity, int64_t cycle, double time, const MatchState& match,
+size_t format_ground_truth(char* buffer, size_t capacity, int64_t cycle, double time, const GameState& match,
                            const WorldSnapshot& world, const GroundTruthRobot* robots, int robot_count);
 
 class GroundTruthFeed {
@@ -41,7 +41,7 @@ class GroundTruthFeed {
   ~GroundTruthFeed();
   int port() const { return port_; }  // -1 for a file
   void start();
-  void publish(int64_t cycle, double time, const MatchState& match, const WorldSnapshot& world,
+  void publish(int64_t cycle, double time, const GameState& match, const WorldSnapshot& world,
                const GroundTruthRobot* robots, int robot_count);
   void close();
 

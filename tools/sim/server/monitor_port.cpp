@@ -174,7 +174,7 @@ void MonitorPort::send(Client& c, const char* text, size_t length) {
   });
 }
 
-void MonitorPort::cycle(int64_t cycle, const MatchState& match, const TeamRegistry& teams) {
+void MonitorPort::cycle(int64_t cycle, const GameState& match, const TeamRegistry& teams) {
   bool update_due = cycle % 2 == 0;  // every 0.04 s
   char state[512];
   std::string_view left = teams.team_name(Team::Left), right = teams.team_name(Team::Right);

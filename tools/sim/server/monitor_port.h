@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "core/result.h"
-#include "tools/sim/server/match_state.h"
+#include "tools/sim/referee/referee.h"
 #include "tools/sim/server/team_registry.h"
 
 namespace libero::sim {
@@ -26,7 +26,7 @@ class MonitorPort {
   int port() const { return port_; }
   void start();
   // Called once per server cycle after the physics step.
-  void cycle(int64_t cycle, const MatchState& match, const TeamRegistry& teams);
+  void cycle(int64_t cycle, const GameState& match, const TeamRegistry& teams);
   void close();
   // The oldest queued trainer message, valid until the next call; false when
   // none is left.

@@ -17,7 +17,6 @@
 #include "tools/sim/server/agent_commands.h"
 #include "tools/sim/server/ground_truth.h"
 #include "tools/sim/server/hearing.h"
-#include "tools/sim/server/match_state.h"
 #include "tools/sim/server/monitor_port.h"
 #include "tools/sim/server/percept_writer.h"
 #include "tools/sim/server/referee_link.h"
@@ -131,7 +130,6 @@ struct Server::Impl {
   std::mt19937 rng;
   VisionNoiseParams vision_noise;
   TeamRegistry teams;
-  MatchState match;             // what percepts and the monitor report, copied from the referee
   Referee referee;
   RefereeInput referee_input;
   RefereeCommands referee_commands;
@@ -536,7 +534,7 @@ void Server::Impl::collect_team_robots() {
     if (!s->open || s->closing || s->robot == kNoRobot || s->team == Team::None) continue;
     TeamRobot& t = team_robots[team_robot_count];
     t.robot = s->robot;
-    t.team = s->team == Team::Left ? TeamSide::Left : TeamSide::Right;
+    t.team = s->team;
     t.unum = s->unum;
     CycleRobot& c = cycle_robots[team_robot_count];
     c.robot = s->robot;
@@ -569,12 +567,6 @@ void Server::Impl::run_referee() {
   fill_referee_input(*physics, team_robots, team_robot_count, &referee_input);
   referee.step(referee_input, kCycleSeconds, &referee_commands);
   apply_referee_commands(referee_commands, team_robots, team_robot_count, physics.get());
-  const GameState& g = referee.state();
-  match.play_mode = g.play_mode;
-  match.game_time = g.game_time;
-  match.half = g.half;
-  match.score_left = g.score_left;
-  match.score_right = g.score_right;
 }
 
 // Trainer commands that arrived on the monitor port since the last cycle.
@@ -603,11 +595,6 @@ void Server::Impl::apply_trainer_messages() {
       if (effects.stop_server) stop_requested.store(true);
     }
   }
-  const GameState& g = referee.state();
-  match.play_mode = g.play_mode;
-  match.game_time = g.game_time;
-  match.score_left = g.score_left;
-  match.score_right = g.score_right;
 }
 
 void Server::Impl::notify_observer() {
@@ -667,9 +654,9 @@ void Server::Impl::run_cycle() {
         ++n;
       }
     }
-    ground_truth->publish(cycle, static_cast<double>(cycle) * kCycleSeconds, match, snapshot, robots, n);
+    ground_truth->publish(cycle, static_cast<double>(cycle) * kCycleSeconds, referee.state(), snapshot, robots, n);
   }
-  if (monitor) monitor->cycle(cycle, match, teams);
+  if (monitor) monitor->cycle(cycle, referee.state(), teams);
 
   int64_t t_percepts = monotonic_ns();
   generate_percepts();
@@ -703,10 +690,11 @@ void Server::Impl::generate_percepts() {
 
   PerceptHeader header;
   header.server_time = static_cast<double>(cycle) * kCycleSeconds;
-  header.game_time = match.game_time;
-  header.score_left = match.score_left;
-  header.score_right = match.score_right;
-  header.play_mode = play_mode_text(match.play_mode);
+  const GameState& game = referee.state();
+  header.game_time = game.game_time;
+  header.score_left = game.score_left;
+  header.score_right = game.score_right;
+  header.play_mode = protocol::play_mode_name(game.play_mode);
 
   for (Session* s : sessions) {
     if (!s->open || s->closing || s->robot == kNoRobot) continue;

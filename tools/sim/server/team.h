@@ -1,20 +1,14 @@
-// A robot's side. The first team name to init plays left, the second right.
+// A robot's side is the referee's TeamSide (the first team name to init
+// plays left, the second right); the server only adds its GS spelling.
 #pragma once
 
-#include <cstdint>
+#include "tools/sim/referee/referee.h"
 
 namespace libero::sim {
 
-enum class Team : uint8_t { Left = 0, Right = 1, None = 2 };
+using Team = TeamSide;
 
 // "left", "right", "none": the GS (team ...) spelling.
-inline const char* team_side_text(Team team) {
-  switch (team) {
-    case Team::Left: return "left";
-    case Team::Right: return "right";
-    case Team::None: return "none";
-  }
-  return "none";
-}
+inline const char* team_side_text(Team team) { return team_side_name(team); }
 
 }  // namespace libero::sim

@@ -117,11 +117,6 @@ void TeamRegistry::release(Team team, int unum, int robot_type) {
     --type_count_[t][robot_type];
 }
 
-bool beam_allowed(protocol::PlayMode mode) {
-  return mode == protocol::PlayMode::BeforeKickOff || mode == protocol::PlayMode::GoalLeft ||
-         mode == protocol::PlayMode::GoalRight;
-}
-
 bool beam_placement(Team team, double x, double y, double rot_deg, bool noise, std::mt19937& rng,
                     Placement* out) {
   if (noise) {

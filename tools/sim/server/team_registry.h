@@ -72,9 +72,6 @@ class TeamRegistry {
   double next_y_[2] = {9.2, 9.2};
 };
 
-// Beam (§6): allowed only in BeforeKickOff, Goal_Left, Goal_Right.
-bool beam_allowed(protocol::PlayMode mode);
-
 // Turns a beam request (team frame; rot in degrees, 0 = towards the opponent
 // goal) into a world placement: uniform noise ±0.05 m, ±10°; NaN/Inf
 // rejected (false); clamped to the own half x ∈ [-15, 0], y ∈ [-10, 10];
