@@ -77,7 +77,7 @@ void Localizer::reset_to(const Pose2& pose, double position_sigma, double headin
   time_since_good_frame_ = 0;
 }
 
-void Localizer::notify_teleport() {
+void Localizer::notify_teleport(bool certain) {
   // Keep a quarter of the cloud (the move may have been small), spread the rest.
   for (int i = 0; i < kParticleCount; ++i) {
     Particle& p = particles_[i];
@@ -88,11 +88,20 @@ void Localizer::notify_teleport() {
     }
     p.weight = 1.0 / kParticleCount;
   }
-  ekf_active_ = false;
-  poor_frames_ = 1;
   pf_cluster_weight_ = 0;
   pf_position_spread_ = 10;
-  time_since_good_frame_ = 1e9;
+  // An uncertain hint (a low reading while the feet carry weight: contact
+  // noise, not free fall) keeps a tracked pose until vision disagrees with
+  // it (then the bad-frame rule hands over to the particles quickly);
+  // vision that still fits clears the suspicion without losing "localised".
+  if (ekf_active_ && !certain) {
+    teleport_suspect_ = true;
+  } else {
+    ekf_active_ = false;
+    teleport_suspect_ = false;
+    poor_frames_ = 1;
+    time_since_good_frame_ = 1e9;
+  }
 }
 
 void Localizer::ekf_reset(const Pose2& pose, double position_sigma, double heading_sigma) {
@@ -105,6 +114,7 @@ void Localizer::ekf_reset(const Pose2& pose, double position_sigma, double headi
   cov_[0][0] = cov_[1][1] = position_sigma * position_sigma;
   cov_[2][2] = heading_sigma * heading_sigma;
   ekf_bad_frames_ = ekf_disagree_frames_ = 0;
+  teleport_suspect_ = false;
   ++ekf_resets_;
 }
 
@@ -449,17 +459,20 @@ void Localizer::update(const Observations& obs, bool we_are_left) {
   bool bad = ekf_fit < kPoorFit || (rejected > accepted && rejected >= 2);
   ekf_bad_frames_ = bad ? ekf_bad_frames_ + 1 : 0;
   if (!bad && accepted > 0) time_since_good_frame_ = 0;
+  if (!bad && accepted > 0) teleport_suspect_ = false;
 
   double dx = pf_estimate_.x - mean_[0], dy = pf_estimate_.y - mean_[1];
   bool far = dx * dx + dy * dy > 0.5 * 0.5 || std::fabs(normalize_angle(pf_estimate_.heading - mean_[2])) > 0.35;
   ekf_disagree_frames_ = (pf_confident && far && pf_best_fit_ > ekf_fit + 0.1) ? ekf_disagree_frames_ + 1 : 0;
 
-  if (ekf_bad_frames_ >= 4 || ekf_disagree_frames_ >= 4) {
+  int patience = teleport_suspect_ ? 2 : 4;  // after a teleport hint, believe bad frames sooner
+  if (ekf_bad_frames_ >= patience || ekf_disagree_frames_ >= 4) {
     if (pf_confident && pf_best_fit_ > ekf_fit) {
       ekf_reset(pf_estimate_, pf_position_spread_ > 0.1 ? pf_position_spread_ : 0.1,
                 pf_heading_spread_ > 0.05 ? pf_heading_spread_ : 0.05);
     } else if (ekf_bad_frames_ >= 8) {
       ekf_active_ = false;  // lost: wait until the particles agree on a pose
+      teleport_suspect_ = false;
     }
   }
 }
@@ -480,7 +493,8 @@ double Localizer::heading_sigma() const {
 }
 
 bool Localizer::localised() const {
-  return ekf_active_ && ekf_bad_frames_ < 2 && position_sigma() < 0.5 && time_since_good_frame_ < 5.0;
+  return ekf_active_ && ekf_bad_frames_ < (teleport_suspect_ ? 1 : 2) && position_sigma() < 0.5 &&
+         time_since_good_frame_ < 5.0;
 }
 
 }  // namespace libero::world

@@ -32,9 +32,10 @@ class Localizer {
   void predict(double dx, double dy, double dheading);
   // One vision frame. we_are_left selects the landmark table.
   void update(const Observations& observations, bool we_are_left);
-  // We were moved by the server (beam, referee): the pose is unknown, the
-  // particles must search again.
-  void notify_teleport();
+  // We were (certain) or may have been moved by the server (beam, referee):
+  // the particles search again; on an uncertain hint a tracked pose is kept
+  // until vision contradicts it.
+  void notify_teleport(bool certain);
   // Time passes (for staleness of the "localised" flag).
   void advance_time(double dt) { time_since_good_frame_ += dt; }
 
@@ -78,6 +79,7 @@ class Localizer {
   double mean_[3] = {0, 0, 0};
   double cov_[3][3] = {};
   int ekf_bad_frames_ = 0;  // consecutive frames where the EKF fits badly
+  bool teleport_suspect_ = false;  // a teleport hint not yet confirmed or cleared by vision
   int ekf_disagree_frames_ = 0;
   int ekf_resets_ = 0;
   double time_since_good_frame_ = 1e9;

@@ -154,7 +154,11 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   self.odometry_heading = normalize_angle(self.odometry_heading + dheading);
   // Falls end in impacts that can look like a teleport: only an upright
   // robot's spike counts (beams and referee moves leave it upright).
-  if (teleported && m.fall == kFallNone && tilt < kUprightTilt) m.localizer.notify_teleport();
+  // A robot in free fall has no weight on its feet; a low reading with
+  // loaded feet is a sensor glitch or contact noise, worth checking only.
+  bool feet_loaded = self.left_foot_contact || self.right_foot_contact;
+  bool spike = has_accel && accel.norm() > kTeleportAccel;
+  if (teleported && m.fall == kFallNone && tilt < kUprightTilt) m.localizer.notify_teleport(spike || !feet_loaded);
   m.localizer.predict(dx, dy, dheading);
   m.localizer.advance_time(dt);
 

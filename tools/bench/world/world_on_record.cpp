@@ -3,6 +3,7 @@
 // (`libero serve --ground-truth FILE`, world frame):
 //
 //   libero_world_on_record RECORD GROUND_TRUTH --team NAME --unum N [--side left|right]
+//                          [--scripts DIR]   (the scripts the agent ran; default the repo's)
 //                          [--from T --to T]   (score only this server-time window)
 //
 // Prints self position/heading error (after the first 3 s), the share of
@@ -14,12 +15,16 @@
 #include <cstring>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "core/math.h"
 #include "protocol/simspark_codec.h"
+#include "agent/pipeline.h"
+#include "agent/record_file.h"
+#include "agent/replay.h"
 #include "world/world_model.h"
 
 using namespace libero;
@@ -28,7 +33,7 @@ namespace {
 
 struct Truth {
   bool has_robot = false;
-  double x = 0, y = 0, heading_deg = 0;
+  double x = 0, y = 0, z = 0, heading_deg = 0;
   double ball_x = 0, ball_y = 0;
 };
 
@@ -59,7 +64,9 @@ std::map<long, Truth> load_truth(const std::string& path, const std::string& sid
       if (static_cast<int>(number_after(line, at, "(unum ")) != unum) continue;
       size_t p = 0;
       t.x = number_after(line, at, "(pos ", &p);
-      t.y = std::strtod(line.c_str() + p, nullptr);
+      char* rest = nullptr;
+      t.y = std::strtod(line.c_str() + p, &rest);
+      t.z = std::strtod(rest, nullptr);
       t.heading_deg = number_after(line, at, "(heading ");
       t.has_robot = true;
       break;
@@ -83,60 +90,94 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::string record_path = argv[1], truth_path = argv[2], team = "Libero", side = "left";
+  std::string scripts_dir = std::string(LIBERO_SOURCE_DIR) + "/scripts";
   int unum = 1;
   double from = -1e9, to = 1e9;  // optional server-time window to score
   for (int i = 3; i + 1 < argc; i += 2) {
     if (!std::strcmp(argv[i], "--from")) from = std::atof(argv[i + 1]);
     if (!std::strcmp(argv[i], "--to")) to = std::atof(argv[i + 1]);
+    if (!std::strcmp(argv[i], "--scripts")) scripts_dir = argv[i + 1];
     if (!std::strcmp(argv[i], "--team")) team = argv[i + 1];
     else if (!std::strcmp(argv[i], "--unum")) unum = std::atoi(argv[i + 1]);
     else if (!std::strcmp(argv[i], "--side")) side = argv[i + 1];
   }
   std::map<long, Truth> truth = load_truth(truth_path, side, unum);
-  std::ifstream in(record_path, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
-  size_t pos = text.find("end-header\n");
-  if (pos == std::string::npos) {
-    std::fprintf(stderr, "%s: not a record file\n", record_path.c_str());
+  Result<agent::RecordContents> record = agent::read_record_file(record_path);
+  if (!record.ok()) {
+    std::fprintf(stderr, "%s: %s\n", record_path.c_str(), record.error().message.c_str());
     return 1;
   }
-  pos += 11;
-
-  world::WorldModelOptions options;
-  options.team_name = team;
-  options.robots_dir = LIBERO_ROBOTS_DIR;
-  world::WorldModel model(options);
-  motion::MotionStatus status{};
+  // The agent's whole pipeline is replayed (deterministic: docs/recording.md),
+  // so the estimate scored is the one the robot acted on, odometry included.
+  agent::PipelineOptions base;
+  base.scripts_dir = scripts_dir;
+  base.robots_dir = LIBERO_ROBOTS_DIR;
+  agent::PipelineOptions options = agent::replay_pipeline_options(*record, base);
+  agent::CycleStats stats;
+  std::unique_ptr<agent::AgentPipeline> pipeline;
   protocol::Percept percept;
   std::vector<double> position_error, heading_error, ball_error;
-  long cycles = 0, localised = 0, matched = 0;
+  struct Sample {
+    double time;
+    bool upright, good;
+  };
+  std::vector<Sample> samples;   // every matched cycle, for kidnap recovery
+  std::vector<double> teleports; // server times where the truth jumped
+  double last_x = NAN, last_y = NAN;
+  long cycles = 0, localised = 0, matched = 0, down_cycles = 0, falls = 0;
+  bool was_down = false;
+  double up_since = -1e9;
   double first_time = -1;
   bool right = side == "right";
-  while (pos < text.size()) {
-    size_t line_end = text.find('\n', pos);
-    if (line_end == std::string::npos) break;
-    char kind = text[pos];
-    size_t length = 0;
-    {
-      std::istringstream header(text.substr(pos + 2, line_end - pos - 2));
-      std::string stamp;
-      header >> stamp >> length;
+  for (const agent::RecordEntry& entry : record->entries) {
+    if (entry.kind == agent::RecordKind::kSent) continue;
+    if (!pipeline || entry.kind == agent::RecordKind::kConnect) {
+      pipeline = std::make_unique<agent::AgentPipeline>(options, &stats);
+      if (Status started = pipeline->start(); !started.ok()) {
+        std::fprintf(stderr, "pipeline: %s\n", started.error().message.c_str());
+        return 1;
+      }
+      (void)pipeline->scene_message();
+      if (entry.kind == agent::RecordKind::kConnect) continue;
     }
-    std::string_view payload(text.data() + line_end + 1, std::min(length, text.size() - line_end - 1));
-    pos = line_end + 1 + length + 1;
-    if (kind != 'R') continue;
-    if (!protocol::decode_simspark(payload, &percept).ok()) continue;
-    model.update(percept, status);
-    if (!percept.has_time) continue;
+    if (entry.kind == agent::RecordKind::kSkipped) {
+      pipeline->on_skipped(entry.payload);
+      continue;
+    }
+    pipeline->on_message(entry.payload);
+    if (!protocol::decode_simspark(entry.payload, &percept).ok() || !percept.has_time) continue;
     if (first_time < 0) first_time = percept.server_time;
     auto it = truth.find(std::lround(percept.server_time / 0.02));
     if (it == truth.end() || !it->second.has_robot) continue;
     ++matched;
+    {
+      const Truth& t = it->second;
+      if (std::isfinite(last_x) && std::hypot(t.x - last_x, t.y - last_y) > 0.5) teleports.push_back(percept.server_time);
+      last_x = t.x;
+      last_y = t.y;
+      const world::WorldState& ws = pipeline->world_state();
+      double ex = right ? -ws.self.x : ws.self.x, ey = right ? -ws.self.y : ws.self.y;
+      double eh = right ? ws.self.heading + kPi : ws.self.heading;
+      bool close = std::hypot(ex - t.x, ey - t.y) < 0.3 &&
+                   std::fabs(rad2deg(normalize_angle(eh - deg2rad(t.heading_deg)))) < 10.0;
+      samples.push_back({percept.server_time, t.z >= 0.25, close && ws.self.localised != 0});
+    }
     if (percept.server_time - first_time < 3.0) continue;
     if (percept.server_time < from || percept.server_time > to) continue;
-    const world::WorldState& ws = model.state();
+    // The issue scores localisation "while walking": cycles where the robot
+    // is down (torso below 0.25 m) or getting up, and the next 2 s, are
+    // counted apart; a lying torso's heading is not a walking heading.
+    const Truth& now = it->second;
+    if (now.z < 0.25) {
+      ++down_cycles;
+      if (!was_down) ++falls;
+      was_down = true;
+      up_since = percept.server_time;
+      continue;
+    }
+    was_down = false;
+    if (percept.server_time - up_since < 2.0) { ++down_cycles; continue; }
+    const world::WorldState& ws = pipeline->world_state();
     const Truth& t = it->second;
     // Our estimate is in the team frame; the truth in the world frame.
     double ex = right ? -ws.self.x : ws.self.x, ey = right ? -ws.self.y : ws.self.y;
@@ -144,9 +185,9 @@ int main(int argc, char** argv) {
     ++cycles;
     if (ws.self.localised) ++localised;
     if (std::getenv("LIBERO_TRACE") && cycles % 10 == 0)
-      std::printf("t=%.2f truth %.3f %.3f %.1f est %.3f %.3f %.1f loc %d fall %d z %.2f acc %.2f %.2f %.2f\n",
+      std::printf("t=%.2f truth %.3f %.3f %.1f est %.3f %.3f %.1f loc %d sigma %.3f fall %d z %.2f acc %.2f %.2f %.2f\n",
                   percept.server_time, t.x, t.y, t.heading_deg, ex, ey, rad2deg(normalize_angle(eh)),
-                  ws.self.localised, ws.self.fall, ws.self.z, percept.accel.x, percept.accel.y, percept.accel.z);
+                  ws.self.localised, ws.self.position_sigma, ws.self.fall, ws.self.z, percept.accel.x, percept.accel.y, percept.accel.z);
     position_error.push_back(std::hypot(ex - t.x, ey - t.y));
     heading_error.push_back(std::fabs(rad2deg(normalize_angle(eh - deg2rad(t.heading_deg)))));
     if (ws.ball.valid && ws.ball.last_seen_age <= 1.0) {
@@ -154,7 +195,8 @@ int main(int argc, char** argv) {
       ball_error.push_back(std::hypot(bx - t.ball_x, by - t.ball_y));
     }
   }
-  std::printf("%ld percepts matched to ground truth, %ld scored (after the first 3 s)\n", matched, cycles);
+  std::printf("%ld percepts matched to ground truth, %ld scored (upright, after the first 3 s)\n", matched, cycles);
+  std::printf("falls %ld, cycles down or within 2 s of getting up (not scored) %ld\n", falls, down_cycles);
   if (cycles == 0) return 1;
   std::printf("self position error median %.3f m  p95 %.3f m  max %.3f m\n", percentile(position_error, 0.5),
               percentile(position_error, 0.95), percentile(position_error, 1.0));
@@ -163,5 +205,38 @@ int main(int argc, char** argv) {
   std::printf("localised %.1f %% of cycles\n", 100.0 * static_cast<double>(localised) / static_cast<double>(cycles));
   std::printf("ball error (seen <1s) median %.3f m  p95 %.3f m  (%zu samples)\n", percentile(ball_error, 0.5),
               percentile(ball_error, 0.95), ball_error.size());
+  if (!teleports.empty()) {
+    // Recovery: from the jump until the estimate is localised, within 0.3 m
+    // and 10 degrees, and stays so for 0.5 s. A robot that lands on the
+    // ground is counted apart: it cannot see until it is up again.
+    std::vector<double> recovery;
+    int landed_down = 0, never = 0;
+    for (double at : teleports) {
+      double next_teleport = 1e18;
+      for (double other : teleports)
+        if (other > at && other < next_teleport) next_teleport = other;
+      bool fell = false;
+      double good_since = -1, recovered = -1;
+      for (const Sample& sample : samples) {
+        if (sample.time < at || sample.time >= next_teleport) continue;
+        if (!sample.upright) fell = true;
+        if (!sample.good) {
+          good_since = -1;
+          continue;
+        }
+        if (good_since < 0) good_since = sample.time;
+        if (sample.time - good_since >= 0.5) {
+          recovered = good_since - at;
+          break;
+        }
+      }
+      if (fell) ++landed_down;
+      else if (recovered < 0) ++never;
+      else recovery.push_back(recovered);
+    }
+    std::printf("kidnaps %zu: recovered upright %zu, median %.2f s, max %.2f s; fell on landing %d; not recovered %d\n",
+                teleports.size(), recovery.size(), percentile(recovery, 0.5), percentile(recovery, 1.0), landed_down,
+                never);
+  }
   return 0;
 }
