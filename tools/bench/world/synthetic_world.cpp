@@ -331,6 +331,7 @@ void SyntheticWorld::step(double vx, double vy, double turn, protocol::Percept* 
   Vec3 specific_force = rotation.transpose() * (acceleration + Vec3(0, 0, kGravity));
   // After a teleport the real server shows free fall while the soles drop
   // the last 1.5 cm (ACC ~ 0 for two cycles), then a ~3 g landing.
+  bool in_the_air = teleport_cycles_ > 1;  // the server sends no FRP without contact
   if (teleport_cycles_ > 0) {
     specific_force = teleport_cycles_ > 1 ? Vec3(0, 0, 0.01) : Vec3(0, -0.06, 3 * kGravity);
     --teleport_cycles_;
@@ -357,8 +358,8 @@ void SyntheticWorld::step(double vx, double vy, double turn, protocol::Percept* 
     out->joint_present[j] = true;
     out->joint_angle_deg[j] = round2(joints_deg[j]);
   }
-  out->force[protocol::kFootLeft].contact = true;
-  out->force[protocol::kFootRight].contact = true;
+  out->force[protocol::kFootLeft].contact = !in_the_air;
+  out->force[protocol::kFootRight].contact = !in_the_air;
 
   vision_this_cycle_ = cycle_ % 3 == options_.vision_phase;
   if (vision_this_cycle_) {
