@@ -53,7 +53,7 @@ struct WorldModel::Impl {
   Observations observations;
   double last_server_time = -1;
   int fall = kFallNone;
-  bool airborne = false;
+  int airborne_cycles = 0;  // consecutive cycles reading free fall
   double own_ball_seen_age = kNeverSeen;
   double ball_known_age = kNeverSeen;
   char outgoing[protocol::kMaxSayLength + 1] = {};
@@ -120,8 +120,11 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   Vec3 gyro = has_gyro ? Vec3(from_rsg(percept.gyro) * deg2rad(1.0)) : Vec3::Zero();
   Vec3 accel = has_accel ? from_rsg(percept.accel) : Vec3(0, 0, 9.81);
   bool airborne = has_accel && accel.norm() < kAirborneAccel;
-  bool teleported = (airborne && !m.airborne) || (has_accel && accel.norm() > kTeleportAccel);
-  m.airborne = airborne;
+  m.airborne_cycles = airborne ? m.airborne_cycles + 1 : 0;
+  // A teleport hint: the first free-fall reading, the second one (then it is
+  // no hop), or an impact spike.
+  bool spike = has_accel && accel.norm() > kTeleportAccel;
+  bool teleported = m.airborne_cycles == 1 || m.airborne_cycles == 2 || spike;
   m.orientation.update(gyro, accel, has_accel && !teleported && !airborne, dt);
   self.roll = m.orientation.roll();
   self.pitch = m.orientation.pitch();
@@ -154,11 +157,12 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   self.odometry_heading = normalize_angle(self.odometry_heading + dheading);
   // Falls end in impacts that can look like a teleport: only an upright
   // robot's spike counts (beams and referee moves leave it upright).
-  // A robot in free fall has no weight on its feet; a low reading with
-  // loaded feet is a sensor glitch or contact noise, worth checking only.
+  // A server move drops the robot for at least two cycles with no weight on
+  // its feet (facts §5.5); one free-fall cycle, or one with loaded feet, is
+  // as likely a hop of the walk or contact noise: only worth checking.
   bool feet_loaded = self.left_foot_contact || self.right_foot_contact;
-  bool spike = has_accel && accel.norm() > kTeleportAccel;
-  if (teleported && m.fall == kFallNone && tilt < kUprightTilt) m.localizer.notify_teleport(spike || !feet_loaded);
+  bool certain = spike || (m.airborne_cycles >= 2 && !feet_loaded);
+  if (teleported && m.fall == kFallNone && tilt < kUprightTilt) m.localizer.notify_teleport(certain);
   m.localizer.predict(dx, dy, dheading);
   m.localizer.advance_time(dt);
 
