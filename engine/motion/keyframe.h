@@ -24,10 +24,20 @@ struct KeyFrame {
   bool level_feet = false;               // ankles keep the soles level (from the IMU)
 };
 
+// A kick's placement and effect, measured by the kick benchmark and kept
+// with the motion: where the ball must lie relative to the torso (robot
+// frame, right-foot kick; mirrored for the left foot) and how far it goes.
+struct KickSpec {
+  bool present = false;
+  double ball_x = 0.19, ball_y = -0.06;  // m
+  double distance = 0;                   // m, median travel
+};
+
 struct KeyframeMotion {
   std::string name;
   std::vector<KeyFrame> frames;
   std::string next;                      // motion to chain to, empty = none
+  KickSpec kick;                         // from the optional `kick` table
 };
 
 constexpr int kMaxKeyFrames = 64;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "core/datafile.h"
@@ -18,6 +19,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
   KeyframeMotion motion;
   motion.name = top.string("name");
   motion.next = top.string_or("next", "");
+  const data::Value* kick = top.map_or_null("kick");
   const data::Value* frames = top.array("frames");
   if (!top.ok()) return top.error();
   if (!frames || frames->items.empty()) {
@@ -30,6 +32,19 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
   }
   Status top_done = top.finish();
   if (!top_done.ok()) return top_done.error();
+  if (kick) {
+    data::FieldReader reader(file, *kick, "motion " + motion.name + " kick", motion.name);
+    motion.kick.present = true;
+    motion.kick.ball_x = reader.number("ball_x");
+    motion.kick.ball_y = reader.number("ball_y");
+    motion.kick.distance = reader.number("distance");
+    if (reader.ok() && !(motion.kick.ball_x > 0 && motion.kick.ball_x < 0.5 && std::fabs(motion.kick.ball_y) < 0.3))
+      reader.fail("'ball_x' must be in (0, 0.5) m and |ball_y| < 0.3 m");
+    if (reader.ok() && !(motion.kick.distance >= 0 && motion.kick.distance < 40))
+      reader.fail("'distance' must be in [0, 40) m");
+    Status done = reader.finish();
+    if (!done.ok()) return done.error();
+  }
 
   for (size_t i = 0; i < frames->items.size(); ++i) {
     const data::Value& item = frames->items[i];

@@ -32,18 +32,9 @@ constexpr int kMaxGetUpAttempts = 1000;
 enum class Mode { Walk, Keyframe, GetUp, Kick };
 enum class KickPhase { Approach, Swing };
 
-// Ball placement relative to the torso for a right-foot kick (robot frame).
-struct KickSpec {
-  const char* motion;
-  double ball_x, ball_y;      // where the ball should be before the swing
-  double distance;            // m, expected travel (docs/benchmarks.md)
-};
-// The kick motions do not work yet (benchmarked median ~0 m); the estimates
-// are deliberately small so behaviours do not plan passes on them.
-constexpr KickSpec kKicks[kKickTypeCount] = {
-    {"kick_long", 0.19, -0.06, 1.0},
-    {"kick_short", 0.17, -0.06, 0.5},
-};
+// The motion of each kick type; its placement and distance are data in the
+// motion file (`kick` table, measured by the kick benchmark).
+constexpr const char* kKickMotions[kKickTypeCount] = {"kick_long", "kick_short"};
 
 }  // namespace
 
@@ -113,6 +104,8 @@ Status MotionSystem::load() {
   if (!library.ok()) return library.error();
   for (const char* needed : {"getup_front", "getup_back", "kick_long", "kick_short"})
     if (!library->find(needed)) return make_error(motions_dir + ": motion '" + needed + "' missing");
+  for (const char* kick : kKickMotions)
+    if (!library->find(kick)->kick.present) return make_error(motions_dir + ": motion '" + kick + "' has no 'kick' table");
   m.library = std::make_unique<MotionLibrary>(std::move(library.value()));
 
   std::string walk_file =
@@ -267,7 +260,12 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
         if (m.mode == Mode::Kick && m.kick_phase == KickPhase::Swing) break;
         if (m.skill_done) break;
         int type = std::clamp<int>(requests.kick_type, 0, kKickTypeCount - 1);
-        const KickSpec& spec = kKicks[type];
+        const KeyframeMotion* kick = m.library->find(kKickMotions[type]);
+        if (!kick || !kick->kick.present) {
+          m.skill_failed = true;
+          break;
+        }
+        const KickSpec& spec = kick->kick;
         status_.kick_distance_estimate = spec.distance;
         if (!world.ball.valid) {
           m.skill_failed = true;
@@ -286,11 +284,6 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
         double ex = ball_x - spec.ball_x, ey = ball_y - want_y;
         bool aligned = std::abs(ex) < 0.025 && std::abs(ey) < 0.02 && std::abs(kick_dir) < deg2rad(8);
         if (aligned && m.walk.standing_still()) {
-          const KeyframeMotion* kick = m.library->find(spec.motion);
-          if (!kick) {
-            m.skill_failed = true;
-            break;
-          }
           start_keyframe(*kick, m.kick_left_foot, Mode::Kick);
           m.kick_phase = KickPhase::Swing;
         } else if (!aligned) {

@@ -179,6 +179,35 @@ TEST_CASE("motion files: a good file parses, errors name the problem") {
   CHECK_FALSE(syntax.ok());
 }
 
+TEST_CASE("motion files: a kick's placement and distance are data, checked on load") {
+  auto kick = parse_motion_text(
+      "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5 },"
+      " frames = { { duration = 0.3, angles = { RHipPitch = 60 } } } }",
+      "k.lua");
+  REQUIRE(kick.ok());
+  CHECK(kick->kick.present);
+  CHECK(kick->kick.ball_x == doctest::Approx(0.2));
+  CHECK(kick->kick.ball_y == doctest::Approx(-0.05));
+  CHECK(kick->kick.distance == doctest::Approx(2.5));
+  auto plain = parse_motion_text("return { name = 'p', frames = { { duration = 1, angles = {} } } }", "p.lua");
+  REQUIRE(plain.ok());
+  CHECK_FALSE(plain->kick.present);
+  auto far = parse_motion_text(
+      "return { name = 'k', kick = { ball_x = 0.9, ball_y = 0, distance = 1 }, frames = { { duration = 1, angles = {} } } }",
+      "k.lua");
+  REQUIRE_FALSE(far.ok());
+  CHECK(far.error().message.find("ball_x") != std::string::npos);
+  auto missing = parse_motion_text(
+      "return { name = 'k', kick = { ball_x = 0.2, ball_y = 0 }, frames = { { duration = 1, angles = {} } } }", "k.lua");
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.error().message.find("distance") != std::string::npos);
+  auto misspelt = parse_motion_text(
+      "return { name = 'k', kick = { ball_x = 0.2, ball_y = 0, distance = 1, dist = 2 },"
+      " frames = { { duration = 1, angles = {} } } }",
+      "k.lua");
+  CHECK_FALSE(misspelt.ok());
+}
+
 TEST_CASE("the shipped motions all load") {
   auto library = load_motion_dir(std::string(LIBERO_SOURCE_DIR) + "/robots/nao/motions");
   REQUIRE_MESSAGE(library.ok(), (library.ok() ? "" : library.error().describe()));

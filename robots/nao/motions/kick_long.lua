@@ -3,6 +3,8 @@
 -- 0.19 m ahead of the torso and 0.06 m to the right. Degrees, SimSpark signs.
 return {
   name = "kick_long",
+  -- ball placement (torso frame, right foot) and median travel: libero_motion_bench kick_motion
+  kick = { ball_x = 0.19, ball_y = -0.06, distance = 0.4 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso
     { duration = 0.3, angles = {

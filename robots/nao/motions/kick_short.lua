@@ -1,6 +1,8 @@
 -- Short quick kick with the right foot (mirrored for the left).
 return {
   name = "kick_short",
+  -- ball placement (torso frame, right foot) and median travel: libero_motion_bench kick_motion
+  kick = { ball_x = 0.17, ball_y = -0.06, distance = 0.3 },
   frames = {
     { duration = 0.2, angles = {
         LHipRoll = 6, LFootRoll = -6, RHipRoll = 6, RFootRoll = -6,
