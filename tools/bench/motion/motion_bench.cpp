@@ -361,6 +361,28 @@ void bench_kick_motion(int type, const char* motion_name, double ball_x, double 
               type, median(distances), median(errors), falls, g_args.runs);
 }
 
+// Step by step: where the feet and torso go while walking with a command
+// (--vx/--vy/--turn), for diagnosing slip and short steps.
+void bench_walk_probe(int type) {
+  auto h = make(type);
+  h->run(0.5);
+  h->requests().body = motion::kBodyWalkVelocity;
+  h->requests().walk_vx = g_args.vx;
+  h->requests().walk_vy = g_args.vy;
+  h->requests().walk_turn = g_args.turn;
+  double seconds = g_args.seconds > 0 ? g_args.seconds : 4.0;
+  for (int i = 0; i < static_cast<int>(seconds / 0.02); ++i) {
+    h->step();
+    const sim::RobotReadings& r = h->readings();
+    std::printf("t %.2f torso %.3f %.3f z %.3f lfoot %.3f %.3f %.3f F %.0f rfoot %.3f %.3f %.3f F %.0f pitch %.1f roll %.1f\n",
+                i * 0.02, r.torso_position.x(), r.torso_position.y(), r.torso_position.z(),
+                r.marker[sim::kMarkerLFootPos].x(), r.marker[sim::kMarkerLFootPos].y(),
+                r.marker[sim::kMarkerLFootPos].z(), r.foot[0].force.z(), r.marker[sim::kMarkerRFootPos].x(),
+                r.marker[sim::kMarkerRFootPos].y(), r.marker[sim::kMarkerRFootPos].z(), r.foot[1].force.z(),
+                rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll));
+  }
+}
+
 void bench_head() {
   auto h = make(g_args.type);
   h->requests().head = motion::kHeadLookAt;
@@ -405,6 +427,7 @@ int main(int argc, char** argv) {
   if (all || s == "walk_side") bench_walk("walk sideways", t, 0, 0.35, 0);
   if (all || s == "turn") bench_walk("turn", t, 0, 0, 1.6);
   if (all || s == "random_walk") bench_random_walk(t);
+  if (s == "walk_probe") bench_walk_probe(t);
   if (all || s == "kick_motion") bench_kick_motion(t, "kick_long", 0.19, -0.06);
   if (all || s == "kick_short_motion") bench_kick_motion(t, "kick_short", 0.17, -0.06);
   if (all || s == "kick") bench_kick(t, motion::kKickLong);

@@ -1,8 +1,12 @@
-// Offline search for walk parameters on the in-process simulator: a (1+1)
-// evolution strategy over the default block of robots/nao/walk.lua, scored
-// on forward speed at the requested command and on surviving random
-// commands. Writes the best parameter file.
-// Usage: libero_walk_search <base walk.lua> <out.lua> [--iterations N] [--seed S] [--vx V] [--type T]
+// Offline search for walk parameters on the in-process simulator with
+// CMA-ES (the method UT Austin Villa used for their SimSpark walk), over the
+// `default` block of robots/nao/walk.lua or one `typeN` block. Fitness:
+// speed forward, sideways and turning at commands above the walk's limits
+// (so the limits themselves are searched), and surviving random command
+// changes; a fall costs more than any speed can earn. Writes the best
+// parameter file after every improvement.
+// Usage: libero_walk_search <base walk.lua> <out.lua> [--generations N] [--seed S] [--type T]
+//                           [--sigma S] [--lambda L]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -12,8 +16,12 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
+#include <Eigen/Dense>
+
+#include "cmaes.h"
 #include "motion_harness.h"
 
 using namespace libero;
@@ -23,38 +31,51 @@ namespace {
 
 struct Param {
   const char* name;
-  double lo, hi, step;
+  double lo, hi;  // search range; CMA-ES works on (value - lo) / (hi - lo)
 };
 const Param kParams[] = {
-    {"step_period", 0.16, 0.32, 0.01},   {"hip_height_ratio", 0.75, 0.95, 0.015},
-    {"torso_offset_x", -0.03, 0.04, 0.005}, {"torso_pitch", -0.1, 0.35, 0.03},
-    {"step_height", 0.01, 0.06, 0.004},  {"sway", 0.0, 0.04, 0.003},
-    {"com_height", 0.15, 0.4, 0.02},     {"gyro_ankle_pitch", -0.2, 0.2, 0.02},
-    {"gyro_ankle_roll", -0.1, 0.3, 0.02}, {"gyro_hip_roll", -0.2, 0.2, 0.02},
-    {"balance_step_x", 0.0, 0.05, 0.005}, {"balance_step_y", 0.0, 0.05, 0.005},
+    {"step_period", 0.14, 0.34},      {"hip_height_ratio", 0.78, 0.95}, {"foot_spread", -0.01, 0.04},
+    {"torso_offset_x", -0.03, 0.05},  {"torso_pitch", -0.1, 0.4},       {"step_height", 0.01, 0.07},
+    {"double_support", 0.0, 0.5},     {"sway", 0.0, 0.05},              {"com_height", 0.15, 0.45},
+    {"gyro_ankle_pitch", -0.3, 0.3},  {"gyro_hip_pitch", -0.3, 0.3},    {"gyro_ankle_roll", -0.2, 0.4},
+    {"gyro_hip_roll", -0.3, 0.3},     {"balance_step_x", 0.0, 0.06},    {"balance_step_y", 0.0, 0.06},
+    {"max_forward", 0.2, 1.2},        {"max_side", 0.1, 0.6},           {"max_turn", 0.8, 3.0},
+    {"accel_forward", 0.3, 3.0},      {"arm_swing", 0.0, 3.0},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
 std::string g_base;
+std::string g_block = "default";
 int g_type = 0;
-double g_vx = 0.8;
 
-std::string with_values(const double* v) {
+// Replaces `name = value` inside the searched block only.
+std::string with_values(const std::vector<double>& v) {
   std::string text = g_base;
+  size_t block = text.find(g_block + " = {");
+  if (block == std::string::npos) {
+    std::fprintf(stderr, "no block '%s' in the base file\n", g_block.c_str());
+    std::exit(2);
+  }
+  size_t open = text.find('{', block);
+  size_t close = text.find('}', open);
+  std::string body = text.substr(open + 1, close - open - 1);
   for (int i = 0; i < kCount; ++i) {
-    std::regex re(std::string("\\b") + kParams[i].name + " = [-0-9.]+");
     char value[64];
     std::snprintf(value, sizeof value, "%s = %.4f", kParams[i].name, v[i]);
-    text = std::regex_replace(text, re, value, std::regex_constants::format_first_only);
+    std::regex re(std::string("\\b") + kParams[i].name + " = [-0-9.e]+");
+    if (std::regex_search(body, re))
+      body = std::regex_replace(body, re, value, std::regex_constants::format_first_only);
+    else
+      body += std::string(body.empty() || body.back() == ' ' ? "" : " ") + value + ", ";
   }
-  return text;
+  return text.substr(0, open + 1) + body + text.substr(close);
 }
 
 double read_value(const std::string& text, const char* name) {
   std::smatch m;
-  std::regex re(std::string("\\b") + name + " = ([-0-9.]+)");
+  std::regex re(std::string("\\b") + name + " = ([-0-9.e]+)");
   if (std::regex_search(text, m, re)) return std::atof(m[1].str().c_str());
-  return 0;
+  return NAN;
 }
 
 std::unique_ptr<MotionHarness> make(const std::string& file) {
@@ -63,12 +84,20 @@ std::unique_ptr<MotionHarness> make(const std::string& file) {
   o.robot_type = g_type;
   o.walk_file = file;
   auto h = MotionHarness::create(o);
-  if (!h.ok()) return nullptr;
+  if (!h.ok()) {
+    static bool told = false;
+    if (!told) std::fprintf(stderr, "harness: %s\n", h.error().describe().c_str());
+    told = true;
+    return nullptr;
+  }
   return std::move(h.value());
 }
 
-// Forward run: metres per second achieved, minus a penalty for falling.
-double forward_score(const std::string& file, double vx, double vy, double turn) {
+constexpr double kFallCost = 4.0;
+
+// Speed achieved along the commanded axis over `seconds` after 1.5 s of
+// acceleration; a fall returns -kFallCost plus the share of time survived.
+double speed_run(const std::string& file, double vx, double vy, double turn, double seconds) {
   auto h = make(file);
   if (!h) return -10;
   h->run(0.3);
@@ -76,45 +105,64 @@ double forward_score(const std::string& file, double vx, double vy, double turn)
   h->requests().walk_vx = vx;
   h->requests().walk_vy = vy;
   h->requests().walk_turn = turn;
-  double seconds = 8.0;
-  for (int i = 0; i < static_cast<int>(seconds / 0.02); ++i) {
+  int warm = 75, total = warm + static_cast<int>(seconds / 0.02);
+  Vec3 start = Vec3::Zero();
+  double yaw = 0, last_heading = 0;
+  for (int i = 0; i < total; ++i) {
     h->step();
-    if (h->fallen()) {
-      double t = i * 0.02;
-      return -3.0 + t / seconds;
+    if (h->fallen()) return -kFallCost + static_cast<double>(i) / total;
+    double heading = h->heading();
+    if (i == warm) {
+      start = h->torso_position();
+      yaw = 0;
     }
+    yaw += normalize_angle(heading - last_heading);
+    last_heading = heading;
   }
-  Vec3 p = h->torso_position();
-  if (turn != 0) return h->heading() / seconds;  // rad/s (wraps past 180 deg: fine for short runs)
-  if (vy != 0) return p.y() / seconds;
-  return p.x() / seconds - 0.3 * std::abs(p.y()) / seconds;
+  Vec3 d = h->torso_position() - start;
+  if (turn != 0) return std::fabs(yaw) / seconds;
+  if (vy != 0) return std::fabs(d.y()) / seconds - 0.5 * std::fabs(d.x()) / seconds;
+  return d.x() / seconds - 0.5 * std::fabs(d.y()) / seconds;
 }
 
-double random_score(const std::string& file, unsigned seed) {
+// Random commands, a new one every 1.5 s: 0 if it never falls.
+double random_run(const std::string& file, unsigned seed, double seconds) {
   auto h = make(file);
   if (!h) return -10;
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> u(-1, 1);
   h->requests().body = motion::kBodyWalkVelocity;
-  for (int i = 0; i < 500; ++i) {
+  int total = static_cast<int>(seconds / 0.02);
+  for (int i = 0; i < total; ++i) {
     if (i % 75 == 0) {
-      h->requests().walk_vx = 0.8 * u(rng);
-      h->requests().walk_vy = 0.35 * u(rng);
-      h->requests().walk_turn = 1.6 * u(rng);
+      h->requests().walk_vx = 1.0 * u(rng);
+      h->requests().walk_vy = 0.5 * u(rng);
+      h->requests().walk_turn = 2.0 * u(rng);
     }
     h->step();
-    if (h->fallen()) return -3.0 + i / 500.0;
+    if (h->fallen()) return -kFallCost + static_cast<double>(i) / total;
   }
   return 0;
 }
 
-double evaluate(const double* v, unsigned round) {
-  std::string path = "/tmp/libero_walk_search_" + std::to_string(getpid()) + ".lua";
+struct Score {
+  double total, forward, side, turn, random;
+};
+
+Score evaluate(const std::vector<double>& v, unsigned round) {
+  static const std::string path = "/tmp/libero_walk_search_" + std::to_string(getpid()) + ".lua";
   std::ofstream(path) << with_values(v);
-  double s = forward_score(path, g_vx, 0, 0);
-  s += 0.5 * forward_score(path, 0, 0.35, 0) ;
-  s += 0.2 * forward_score(path, 0, 0, 1.6);
-  s += random_score(path, 7 + round % 3);
+  Score s{};
+  s.forward = speed_run(path, 1.5, 0, 0, 6.0);
+  s.side = speed_run(path, 0, 0.8, 0, 4.0);
+  s.turn = speed_run(path, 0, 0, 3.5, 4.0);
+  s.random = random_run(path, 1000 + round, 15.0) + random_run(path, 2000 + round, 15.0);
+  // Targets: 0.75 m/s, 0.35 m/s, 90 deg/s; speed beyond them earns little.
+  auto earn = [](double value, double target) {
+    if (value < 0) return value;
+    return value < target ? value / target : 1.0 + 0.2 * (value - target) / target;
+  };
+  s.total = 2.0 * earn(s.forward, 0.75) + earn(s.side, 0.35) + earn(s.turn, 1.571) + s.random;
   return s;
 }
 
@@ -122,48 +170,93 @@ double evaluate(const double* v, unsigned round) {
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: libero_walk_search base.lua out.lua [--iterations N] [--seed S] [--vx V] [--type T]\n");
+    std::fprintf(stderr,
+                 "usage: libero_walk_search base.lua out.lua [--generations N] [--seed S] [--type T] [--sigma S] "
+                 "[--lambda L]\n");
     return 2;
   }
   std::ifstream in(argv[1]);
+  if (!in) {
+    std::fprintf(stderr, "cannot read %s\n", argv[1]);
+    return 2;
+  }
   std::stringstream buffer;
   buffer << in.rdbuf();
   g_base = buffer.str();
   const char* out = argv[2];
-  int iterations = 100;
+  int generations = 60, lambda = 12;
   unsigned seed = 1;
+  double sigma = 0.08;
   for (int i = 3; i + 1 < argc; i += 2) {
     std::string a = argv[i];
-    if (a == "--iterations") iterations = std::atoi(argv[i + 1]);
-    if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
-    if (a == "--vx") g_vx = std::atof(argv[i + 1]);
-    if (a == "--type") g_type = std::atoi(argv[i + 1]);
+    if (a == "--generations") generations = std::atoi(argv[i + 1]);
+    else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
+    else if (a == "--type") g_type = std::atoi(argv[i + 1]);
+    else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
+    else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
+    else {
+      std::fprintf(stderr, "unknown option %s\n", a.c_str());
+      return 2;
+    }
   }
-  double best[kCount];
-  for (int i = 0; i < kCount; ++i) best[i] = read_value(g_base, kParams[i].name);
-  double best_score = evaluate(best, 0);
-  std::printf("start %.3f\n", best_score);
-  std::mt19937 rng(seed);
-  std::normal_distribution<double> n(0, 1);
-  double sigma = 1.0;
-  for (int it = 0; it < iterations; ++it) {
-    double c[kCount];
+  if (g_type > 0) g_block = "type" + std::to_string(g_type);
+
+  // Start from the block's values, falling back to the default block's.
+  std::string default_body = g_base.substr(g_base.find("default = {"));
+  std::string block_body = g_base.substr(g_base.find(g_block + " = {"));
+  block_body = block_body.substr(0, block_body.find('}'));
+  Eigen::VectorXd mean(kCount);
+  for (int i = 0; i < kCount; ++i) {
+    double v = read_value(block_body, kParams[i].name);
+    if (!std::isfinite(v)) v = read_value(default_body, kParams[i].name);
+    if (!std::isfinite(v)) v = 0.5 * (kParams[i].lo + kParams[i].hi);
+    mean[i] = std::clamp((v - kParams[i].lo) / (kParams[i].hi - kParams[i].lo), 0.0, 1.0);
+  }
+  auto to_values = [](const Eigen::VectorXd& x) {
+    std::vector<double> v(kCount);
     for (int i = 0; i < kCount; ++i)
-      c[i] = std::clamp(best[i] + kParams[i].step * sigma * n(rng), kParams[i].lo, kParams[i].hi);
-    double s = evaluate(c, static_cast<unsigned>(it));
-    // Re-check the incumbent on the same random round so luck does not stick.
-    if (s > best_score) {
-      std::copy(c, c + kCount, best);
-      best_score = s;
-      sigma = std::min(sigma * 1.3, 4.0);
-      std::ofstream(out) << with_values(best);
-      std::printf("it %d score %.3f sigma %.2f\n", it, best_score, sigma);
-      std::fflush(stdout);
-    } else {
-      sigma = std::max(sigma * 0.93, 0.3);
+      v[i] = kParams[i].lo + std::clamp(x[i], 0.0, 1.0) * (kParams[i].hi - kParams[i].lo);
+    return v;
+  };
+
+  Score start = evaluate(to_values(mean), 0);
+  std::printf("start %.3f (fwd %.3f side %.3f turn %.3f random %.2f)\n", start.total, start.forward, start.side,
+              start.turn, start.random);
+  std::fflush(stdout);
+  double best_total = start.total;
+  std::vector<double> best = to_values(mean);
+
+  Cmaes cmaes(mean, sigma, lambda, seed);
+  for (int g = 0; g < generations; ++g) {
+    const std::vector<Eigen::VectorXd>& x = cmaes.ask();
+    std::vector<double> fitness(x.size());
+    std::vector<Score> scores(x.size());
+    for (size_t k = 0; k < x.size(); ++k) {
+      // Out-of-range samples are evaluated clamped and penalised by their
+      // distance, so the distribution is pulled back inside.
+      double outside = (x[k] - x[k].cwiseMax(0.0).cwiseMin(1.0)).squaredNorm();
+      scores[k] = evaluate(to_values(x[k]), static_cast<unsigned>(g));
+      fitness[k] = scores[k].total - 10.0 * outside;
+    }
+    int top = cmaes.tell(fitness);
+    const Eigen::VectorXd& top_x = x[top];
+    const Score& s = scores[top];
+    std::printf("gen %d best %.3f (fwd %.3f side %.3f turn %.3f random %.2f) sigma %.4f\n", g, fitness[top],
+                s.forward, s.side, s.turn, s.random, cmaes.sigma());
+    std::fflush(stdout);
+    if (fitness[top] > best_total) {
+      // Re-check on other random rounds so a lucky sample does not stick.
+      Score again = evaluate(to_values(top_x), 777 + static_cast<unsigned>(g));
+      double confirmed = std::min(fitness[top], again.total);
+      if (confirmed > best_total) {
+        best_total = confirmed;
+        best = to_values(top_x);
+        std::ofstream(out) << with_values(best);
+        std::printf("  new best %.3f -> %s\n", best_total, out);
+      }
     }
   }
   std::ofstream(out) << with_values(best);
-  std::printf("best %.3f -> %s\n", best_score, out);
+  std::printf("best %.3f -> %s\n", best_total, out);
   return 0;
 }

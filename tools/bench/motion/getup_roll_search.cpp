@@ -1,0 +1,192 @@
+// Offline search for the get-up from the back with CMA-ES: an asymmetric
+// roll onto the belly (arms and legs thrown to one side), after which the
+// motion system's automatic fall handling runs the front get-up. Scored end
+// to end from the harness' back-fall poses: standing within 6 s earns most,
+// then how fast; a roll that only reaches the belly or the side earns a
+// little, so the search has a slope to climb. Writes the best getup_back.
+// Usage: libero_getup_roll_search <out.lua> [--generations N] [--seed S] [--type T] [--sigma S] [--lambda L]
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+#include "cmaes.h"
+#include "core/math.h"
+#include "motion/keyframe.h"
+#include "motion_harness.h"
+
+using namespace libero;
+using namespace libero::bench;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kFrames = 3;
+const Joint kJoints[] = {kLShoulderPitch, kLShoulderYaw, kRShoulderPitch, kRShoulderYaw, kLHipYawPitch, kLHipRoll,
+                         kLHipPitch,      kLKneePitch,   kRHipRoll,       kRHipPitch,     kRKneePitch};
+constexpr int kJointsPerFrame = sizeof(kJoints) / sizeof(kJoints[0]);
+constexpr int kPerFrame = 1 + kJointsPerFrame;  // duration + angles
+constexpr int kCount = kFrames * kPerFrame;
+constexpr double kMinDuration = 0.08, kMaxDuration = 0.8;
+
+int g_type = 0;
+std::string g_robots;
+double g_lo[kCount], g_hi[kCount];  // degrees / seconds
+
+std::string motion_text(const std::vector<double>& v) {
+  std::string text =
+      "-- Get up from lying on the back: roll onto the belly (arms and legs thrown to one\n"
+      "-- side); the automatic fall handling then runs getup_front. Found by\n"
+      "-- tools/bench/motion/getup_roll_search.cpp, checked with libero_motion_bench getup.\n"
+      "-- Degrees, SimSpark signs.\n"
+      "return {\n  name = \"getup_back\",\n  frames = {\n";
+  char line[512];
+  for (int f = 0; f < kFrames; ++f) {
+    std::snprintf(line, sizeof line, "    { duration = %.3f, angles = {", v[f * kPerFrame]);
+    text += line;
+    for (int i = 0; i < kJointsPerFrame; ++i) {
+      std::snprintf(line, sizeof line, "%s%s = %.1f", i ? ", " : " ", motion::motion_joint_name(kJoints[i]),
+                    v[f * kPerFrame + 1 + i]);
+      text += line;
+    }
+    text += " } },\n";
+  }
+  text += "  },\n}\n";
+  return text;
+}
+
+struct Score {
+  double total;
+  int stood;
+  double median_seconds;
+};
+
+Score evaluate(const std::vector<double>& v) {
+  std::ofstream(g_robots + "/nao/motions/getup_back.lua") << motion_text(v);
+  Score s{};
+  std::vector<double> times;
+  for (int variant = 0; variant < 4; ++variant) {
+    HarnessOptions o;
+    o.robots_dir = g_robots;
+    o.robot_type = g_type;
+    auto created = MotionHarness::create(o);
+    if (!created.ok()) {
+      std::fprintf(stderr, "harness: %s\n", created.error().describe().c_str());
+      std::exit(1);
+    }
+    MotionHarness& h = *created.value();
+    h.lay_down(false, variant);
+    double best_belly = -1, stood_at = -1;
+    for (int i = 0; i < 300; ++i) {
+      h.step();
+      double forward_z = h.readings().torso_rotation.col(0).z();  // -1: lying on the belly
+      best_belly = std::max(best_belly, -forward_z);
+      bool up = h.torso_position().z() > 0.3 && h.tilt() < deg2rad(25);
+      if (up && stood_at < 0) stood_at = i * 0.02;
+      if (!up) stood_at = -1;
+    }
+    if (stood_at >= 0) {
+      ++s.stood;
+      times.push_back(stood_at);
+      s.total += 10.0 - stood_at;
+    } else {
+      s.total += 2.0 * best_belly;
+    }
+  }
+  std::sort(times.begin(), times.end());
+  s.median_seconds = times.empty() ? NAN : times[times.size() / 2];
+  s.total /= 4;
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: libero_getup_roll_search out.lua [--generations N] [--seed S] [--type T] [--sigma S] "
+                         "[--lambda L]\n");
+    return 2;
+  }
+  const char* out = argv[1];
+  int generations = 60, lambda = 14;
+  unsigned seed = 1;
+  double sigma = 0.25;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    std::string a = argv[i];
+    if (a == "--generations") generations = std::atoi(argv[i + 1]);
+    else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
+    else if (a == "--type") g_type = std::atoi(argv[i + 1]);
+    else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
+    else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
+    else {
+      std::fprintf(stderr, "unknown option %s\n", a.c_str());
+      return 2;
+    }
+  }
+  g_robots = "/tmp/libero_getup_roll_search_" + std::to_string(getpid());
+  fs::remove_all(g_robots);
+  fs::copy(std::string(LIBERO_SOURCE_DIR) + "/robots", g_robots, fs::copy_options::recursive);
+
+  // Search ranges: the joints' own limits (from the robot data), so every
+  // candidate is a pose the robot can take.
+  HarnessOptions o;
+  o.robots_dir = g_robots;
+  o.robot_type = g_type;
+  auto probe = MotionHarness::create(o);
+  if (!probe.ok()) {
+    std::fprintf(stderr, "harness: %s\n", probe.error().describe().c_str());
+    return 1;
+  }
+  const robot::RobotDescription* d = probe.value()->world().description(probe.value()->robot());
+  Eigen::VectorXd mean(kCount);
+  for (int f = 0; f < kFrames; ++f) {
+    g_lo[f * kPerFrame] = kMinDuration;
+    g_hi[f * kPerFrame] = kMaxDuration;
+    mean[f * kPerFrame] = 0.4;
+    for (int i = 0; i < kJointsPerFrame; ++i) {
+      int k = f * kPerFrame + 1 + i;
+      g_lo[k] = rad2deg(d->joints[kJoints[i]].min_angle);
+      g_hi[k] = rad2deg(d->joints[kJoints[i]].max_angle);
+      mean[k] = (0.0 - g_lo[k]) / (g_hi[k] - g_lo[k]);  // start from the zero pose
+    }
+  }
+  auto to_values = [](const Eigen::VectorXd& x) {
+    std::vector<double> v(kCount);
+    for (int i = 0; i < kCount; ++i) v[i] = g_lo[i] + std::clamp(x[i], 0.0, 1.0) * (g_hi[i] - g_lo[i]);
+    return v;
+  };
+  std::vector<double> best = to_values(mean);
+  Score start = evaluate(best);
+  double best_total = start.total;
+  std::printf("start %.3f (stood %d/4)\n", start.total, start.stood);
+  Cmaes cmaes(mean, sigma, lambda, seed);
+  for (int g = 0; g < generations; ++g) {
+    const std::vector<Eigen::VectorXd>& x = cmaes.ask();
+    std::vector<double> fitness(x.size());
+    std::vector<Score> scores(x.size());
+    for (size_t k = 0; k < x.size(); ++k) {
+      double outside = (x[k] - x[k].cwiseMax(0.0).cwiseMin(1.0)).squaredNorm();
+      scores[k] = evaluate(to_values(x[k]));
+      fitness[k] = scores[k].total - 10.0 * outside;
+    }
+    int top = cmaes.tell(fitness);
+    std::printf("gen %d best %.3f (stood %d/4, median %.2f s) sigma %.4f\n", g, fitness[top], scores[top].stood,
+                scores[top].median_seconds, cmaes.sigma());
+    std::fflush(stdout);
+    if (fitness[top] > best_total) {
+      best_total = fitness[top];
+      best = to_values(x[top]);
+      std::ofstream(out) << motion_text(best);
+      std::printf("  new best -> %s\n", out);
+    }
+  }
+  std::ofstream(out) << motion_text(best);
+  fs::remove_all(g_robots);
+  std::printf("best %.3f -> %s\n", best_total, out);
+  return 0;
+}
