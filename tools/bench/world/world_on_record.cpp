@@ -209,17 +209,18 @@ int main(int argc, char** argv) {
     // Recovery: from the jump until the estimate is localised, within 0.3 m
     // and 10 degrees, and stays so for 0.5 s. A robot that lands on the
     // ground is counted apart: it cannot see until it is up again.
-    std::vector<double> recovery;
+    std::vector<double> recovery, first_fix;
     int landed_down = 0, never = 0;
     for (double at : teleports) {
       double next_teleport = 1e18;
       for (double other : teleports)
         if (other > at && other < next_teleport) next_teleport = other;
       bool fell = false;
-      double good_since = -1, recovered = -1;
+      double good_since = -1, recovered = -1, first_good = -1;
       for (const Sample& sample : samples) {
         if (sample.time < at || sample.time >= next_teleport) continue;
         if (!sample.upright) fell = true;
+        if (sample.good && first_good < 0) first_good = sample.time - at;
         if (!sample.good) {
           good_since = -1;
           continue;
@@ -233,10 +234,13 @@ int main(int argc, char** argv) {
       if (fell) ++landed_down;
       else if (recovered < 0) ++never;
       else recovery.push_back(recovered);
+      if (!fell && first_good >= 0) first_fix.push_back(first_good);
     }
     std::printf("kidnaps %zu: recovered upright %zu, median %.2f s, max %.2f s; fell on landing %d; not recovered %d\n",
                 teleports.size(), recovery.size(), percentile(recovery, 0.5), percentile(recovery, 1.0), landed_down,
                 never);
+    std::printf("  first localised within 0.3 m and 10 deg (upright landings): median %.2f s, max %.2f s\n",
+                percentile(first_fix, 0.5), percentile(first_fix, 1.0));
   }
   return 0;
 }
