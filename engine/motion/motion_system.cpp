@@ -282,7 +282,8 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
         if (std::hypot(ball_x, ball_y) > 0.6) m.kick_left_foot = ball_y > 0;
         double want_y = m.kick_left_foot ? -spec.ball_y : spec.ball_y;
         double ex = ball_x - spec.ball_x, ey = ball_y - want_y;
-        bool aligned = std::abs(ex) < 0.025 && std::abs(ey) < 0.02 && std::abs(kick_dir) < deg2rad(8);
+        // Tolerances: what the kick search allowed for (±1.5 cm placement).
+        bool aligned = std::abs(ex) < 0.03 && std::abs(ey) < 0.025 && std::abs(kick_dir) < deg2rad(10);
         if (aligned && m.walk.standing_still()) {
           start_keyframe(*kick, m.kick_left_foot, Mode::Kick);
           m.kick_phase = KickPhase::Swing;
