@@ -3,7 +3,8 @@
 // `default` block of robots/nao/walk.lua or one `typeN` block. Fitness:
 // speed forward, sideways and turning at commands above the walk's limits
 // (so the limits themselves are searched), and surviving random command
-// changes; a fall costs more than any speed can earn. Writes the best
+// changes, and the front get-up ending in the walk's stand pose; a fall
+// costs more than any speed can earn. Writes the best
 // parameter file after every improvement.
 // Usage: libero_walk_search <base walk.lua> <out.lua> [--generations N] [--seed S] [--type T]
 //                           [--sigma S] [--lambda L]
@@ -145,8 +146,25 @@ double random_run(const std::string& file, unsigned seed, double seconds) {
   return 0;
 }
 
+// The walk's stand pose is where every get-up ends: parameters that make
+// the robot fall out of a finished get-up are no use. 0 if it stands up
+// from the belly within 8 s and stays up.
+double getup_run(const std::string& file) {
+  double score = 0;
+  for (int variant = 0; variant < 2; ++variant) {
+    auto h = make(file);
+    if (!h) return -10;
+    h->run(0.5);
+    h->lay_down(true, variant);
+    h->requests().body = motion::kBodyStand;
+    h->run(8.0);
+    if (h->fallen()) score -= 0.5 * kFallCost;
+  }
+  return score;
+}
+
 struct Score {
-  double total, forward, side, turn, random;
+  double total, forward, side, turn, random, getup;
 };
 
 Score evaluate(const std::vector<double>& v, unsigned round) {
@@ -157,12 +175,13 @@ Score evaluate(const std::vector<double>& v, unsigned round) {
   s.side = speed_run(path, 0, 0.8, 0, 4.0);
   s.turn = speed_run(path, 0, 0, 3.5, 4.0);
   s.random = random_run(path, 1000 + round, 15.0) + random_run(path, 2000 + round, 15.0);
+  s.getup = getup_run(path);
   // Targets: 0.75 m/s, 0.35 m/s, 90 deg/s; speed beyond them earns little.
   auto earn = [](double value, double target) {
     if (value < 0) return value;
     return value < target ? value / target : 1.0 + 0.2 * (value - target) / target;
   };
-  s.total = 2.0 * earn(s.forward, 0.75) + earn(s.side, 0.35) + earn(s.turn, 1.571) + s.random;
+  s.total = 2.0 * earn(s.forward, 0.75) + earn(s.side, 0.35) + earn(s.turn, 1.571) + s.random + s.getup;
   return s;
 }
 
@@ -220,8 +239,8 @@ int main(int argc, char** argv) {
   };
 
   Score start = evaluate(to_values(mean), 0);
-  std::printf("start %.3f (fwd %.3f side %.3f turn %.3f random %.2f)\n", start.total, start.forward, start.side,
-              start.turn, start.random);
+  std::printf("start %.3f (fwd %.3f side %.3f turn %.3f random %.2f getup %.0f)\n", start.total, start.forward,
+              start.side, start.turn, start.random, start.getup);
   std::fflush(stdout);
   double best_total = start.total;
   std::vector<double> best = to_values(mean);
@@ -241,8 +260,8 @@ int main(int argc, char** argv) {
     int top = cmaes.tell(fitness);
     const Eigen::VectorXd& top_x = x[top];
     const Score& s = scores[top];
-    std::printf("gen %d best %.3f (fwd %.3f side %.3f turn %.3f random %.2f) sigma %.4f\n", g, fitness[top],
-                s.forward, s.side, s.turn, s.random, cmaes.sigma());
+    std::printf("gen %d best %.3f (fwd %.3f side %.3f turn %.3f random %.2f getup %.0f) sigma %.4f\n", g,
+                fitness[top], s.forward, s.side, s.turn, s.random, s.getup, cmaes.sigma());
     std::fflush(stdout);
     if (fitness[top] > best_total) {
       // Re-check on other random rounds so a lucky sample does not stick.
