@@ -192,3 +192,42 @@ test("walking to the ball goes round a robot standing on the line (path planner)
   expect(closest > 0.3, "kept clear of the opponent, closest " .. closest)
   expect(s:robot(2).x > 0.5, "got past it")
 end)
+
+-- Roles of the robots still playing (a removed robot keeps its last role name).
+local function count_roles_except(s, n, gone)
+  local c = { keeper = 0, defender = 0, supporter = 0, striker = 0 }
+  for i = 1, n do
+    if not gone[i] then
+      local r = s:role(i)
+      if r then c[r] = (c[r] or 0) + 1 end
+    end
+  end
+  return c
+end
+
+test("a teammate that stops talking keeps its role until the timeout, then drops out", function()
+  local s = five(1, 0)
+  s:run(5)
+  expect_eq(s:role(4), "striker", "#4 is nearest the ball")
+  s:remove(4)                     -- its agent crashed: the server takes the robot off
+  s:run(50)                       -- 1 s (run counts 20 ms cycles)
+  local c = count_roles_except(s, 5, { [4] = true })
+  expect_eq(c.striker, 0, "a short silence is no reason to reassign (#4 still counted)")
+  s:run(200)                      -- 4 s more: past the 3 s teammate timeout
+  c = count_roles_except(s, 5, { [4] = true })
+  expect_eq(c.striker, 1, "one of the four left took over as striker")
+  expect_eq(s:role(1), "keeper", "#1 still keeps")
+  expect(c.defender >= 1, "at least one defender with four players")
+end)
+
+test("the captain (#1) goes silent: the rest agree on one set of roles without it", function()
+  local s = five(1, 0)
+  s:run(5)
+  s:remove(1)
+  s:run(200)                      -- 4 s: past the 3 s teammate timeout
+  local c = count_roles_except(s, 5, { [1] = true })
+  expect_eq(c.striker, 1, "one striker")
+  expect(c.defender >= 1, "at least one defender")
+  expect_eq(c.keeper, 0, "the keeper is number 1 only")
+  expect_eq(s:role(4), "striker", "#4, nearest the ball, still strikes")
+end)

@@ -59,7 +59,7 @@ Result<MatchSummary> run_mock_match(const MatchOptions& options, MatchRecorder* 
     }
     if (world.cycle() % static_cast<uint32_t>(decide_every) == 0) {
       for (int i = 0; i < world.robot_count(); ++i)
-        hosts[i]->tick(world.world_state(i), world.motion_status(i), &requests[i]);
+        if (world.robot(i).active) hosts[i]->tick(world.world_state(i), world.motion_status(i), &requests[i]);
     }
     world.step(request_views);
 

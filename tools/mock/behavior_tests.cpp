@@ -193,7 +193,7 @@ void step_scene(Scene* scene) {
   const motion::SkillRequests* requests[kMaxMockRobots] = {};
   for (int i = 0; i < scene->world.robot_count(); ++i) {
     SceneRobot& robot = scene->robots[i];
-    if (robot.host) {
+    if (robot.host && scene->world.robot(i).active) {
       robot.host->tick(scene->world.world_state(i), scene->world.motion_status(i), &robot.requests);
     } else {
       std::memset(&robot.requests, 0, sizeof robot.requests);
@@ -433,6 +433,12 @@ int scene_knock_over(lua_State* L) {
   return 0;
 }
 
+int scene_remove(lua_State* L) {
+  Scene* scene = check_scene(L);
+  scene->world.remove_robot(robot_index(L, scene, 2));
+  return 0;
+}
+
 int lua_test(lua_State* L) {
   luaL_checkstring(L, 1);
   luaL_checktype(L, 2, LUA_TFUNCTION);
@@ -499,6 +505,7 @@ void register_harness(lua_State* L, Harness* h) {
       {"active", scene_active},     {"role", scene_role},               {"script_error", scene_script_error},
       {"in_fallback", scene_in_fallback}, {"said", scene_said},         {"set_play_mode", scene_set_play_mode},
       {"set_ball", scene_set_ball}, {"place", scene_place},             {"knock_over", scene_knock_over},
+      {"remove", scene_remove},
       {nullptr, nullptr}};
   lua_createtable(L, 0, 20);
   luaL_register(L, nullptr, methods);

@@ -114,6 +114,15 @@ int MockWorld::add_robot(TeamSide team, int unum, int type) {
   return i;
 }
 
+void MockWorld::remove_robot(int index) {
+  MockRobot& r = robots_[index];
+  if (!r.active) return;
+  r.active = false;
+  r.gone_since = time();
+  r.vx = r.vy = r.turn = 0;
+  fill_views();
+}
+
 int MockWorld::find_robot(TeamSide team, int unum) const {
   for (int i = 0; i < robot_count_; ++i)
     if (robots_[i].team == team && robots_[i].unum == unum) return i;
@@ -207,6 +216,7 @@ void MockWorld::release_kick(int index, const motion::SkillRequests& request) {
 
 void MockWorld::apply_request(int index, const motion::SkillRequests& request) {
   MockRobot& r = robots_[index];
+  if (!r.active) return;
   const MockModel& m = options_.model;
   const double dt = kCycleSeconds;
 
@@ -344,6 +354,7 @@ void MockWorld::resolve_contacts() {
     for (int j = i + 1; j < robot_count_; ++j) {
       MockRobot& a = robots_[i];
       MockRobot& b = robots_[j];
+      if (!a.active || !b.active) continue;
       const double dx = b.x - a.x, dy = b.y - a.y;
       const double d = std::hypot(dx, dy);
       const double min_d = 2 * m.body_radius;
@@ -385,6 +396,7 @@ void MockWorld::run_referee() {
   const double radius = options_.model.body_radius;
   for (int i = 0; i < robot_count_; ++i) {
     const MockRobot& r = robots_[i];
+    if (!r.active) continue;
     sim::RefereeRobot& rr = in.robots[in.robot_count++];
     rr.team = r.team;
     rr.unum = r.unum;
@@ -461,6 +473,9 @@ void MockWorld::fill_views() {
 
     for (int j = 0; j < robot_count_; ++j) {
       const MockRobot& other = robots_[j];
+      // A robot that left: opponents lose it; teammates keep its last
+      // track (as the world model does), heard ever longer ago.
+      if (!other.active && other.team != me.team) continue;
       world::WsPlayer& p = (other.team == me.team ? ws.teammates : ws.opponents)[other.unum - 1];
       p.valid = 1;
       p.unum = other.unum;
@@ -468,7 +483,7 @@ void MockWorld::fill_views() {
       p.y = flip * other.y;
       p.heading = normalize_angle(other.heading + (left ? 0.0 : kPi));
       p.fall = other.fallen ? world::kFallFront : world::kFallNone;
-      p.last_seen_age = 0;
+      p.last_seen_age = other.active ? 0.0 : time() - other.gone_since;
     }
 
     motion::MotionStatus& st = status_[i];

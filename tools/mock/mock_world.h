@@ -61,6 +61,7 @@ struct MockRobot {
   double skill_time = 0;                    // s in the current body skill
   bool kick_released = false;
   char last_say[motion::kSayLength + 1] = {};
+  double gone_since = -1;                   // s of game time it left (a crashed agent), -1 = playing
 };
 
 class MockWorld {
@@ -78,6 +79,9 @@ class MockWorld {
   void place_robot(int index, double x, double y, double heading);
   void set_ball(double x, double y, double vx = 0, double vy = 0);
   void knock_over(int index);
+  // The robot's agent stops (crashes or disconnects): the server takes the
+  // body off the field; teammates keep its last track, heard ever longer ago.
+  void remove_robot(int index);
   sim::Referee& referee() { return referee_; }
   const sim::Referee& referee() const { return referee_; }
 
