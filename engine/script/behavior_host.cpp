@@ -174,6 +174,8 @@ Status BehaviorHost::start() {
   }
   impl.host_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   lua_vm_disable_jit(L);
+  if (options_.jit && !lua_vm_enable_jit(&impl.guard))
+    LOG_WARN("script", "JIT mode needs the budget timer; running interpreted");
   stats_.budget_timer = lua_vm_uses_timer(&impl.guard);
   if (lua_cpcall(L, create_traceback_handler, nullptr) != 0) {
     lua_pop(L, 1);

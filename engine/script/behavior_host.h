@@ -24,6 +24,10 @@ struct BehaviorHostOptions {
   // Enforce the budget with a CPU-time timer (no per-instruction cost);
   // false, or if timers are unavailable: a polling count hook (slower).
   bool budget_timer = true;
+  // LuaJIT compiler on (the mock world's fast matches): 2-3x faster ticks,
+  // but a loop compiled into a trace cannot be cut by the budget; the
+  // process then exits after a watchdog period (lua_vm.h). Never in agents.
+  bool jit = false;
 };
 
 struct BehaviorStats {

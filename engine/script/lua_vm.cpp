@@ -91,6 +91,13 @@ const int kBudgetSignal = SIGRTMIN + 5;
 extern "C" void on_budget_signal(int, siginfo_t*, void*) {
   LuaGuard* guard = t_armed_guard;
   if (guard == nullptr || !guard->running) return;
+  guard->expiries = guard->expiries + 1;
+  if (guard->jit && guard->expiries > kJitWatchdogPeriods) {
+    static const char kMessage[] =
+        "libero: a behaviour tick is stuck in JIT-compiled Lua (an endless loop?); stopping (JIT mode only)\n";
+    (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+    _exit(kJitWatchdogExitCode);
+  }
   guard->budget_tripped = true;
   guard->hook_installed = 1;
   lua_sethook(guard->L, tripped_hook, LUA_MASKCOUNT, 1);
@@ -166,6 +173,13 @@ void lua_vm_disable_jit(lua_State* L) {
   luaJIT_setmode(L, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_OFF);
 }
 
+bool lua_vm_enable_jit(LuaGuard* guard) {
+  if (!guard->use_timer) return false;
+  guard->jit = true;
+  luaJIT_setmode(guard->L, 0, LUAJIT_MODE_ENGINE | LUAJIT_MODE_ON);
+  return true;
+}
+
 void lua_vm_close(lua_State* L) {
   if (L == nullptr) return;
   LuaGuard* guard = lua_vm_guard(L);
@@ -187,11 +201,13 @@ void lua_vm_arm(LuaGuard* guard, int64_t budget_ns) {
   }
   remove_hook(guard);  // left over from a signal that raced the last disarm
   t_armed_guard = guard;
+  guard->expiries = 0;
   guard->running = 1;
   itimerspec spec{};
   spec.it_value.tv_sec = static_cast<time_t>(budget_ns / 1000000000LL);
   spec.it_value.tv_nsec = static_cast<long>(budget_ns % 1000000000LL);
   if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0) spec.it_value.tv_nsec = 1;
+  if (guard->jit) spec.it_interval = spec.it_value;  // the watchdog counts periods
   if (timer_settime(guard->timer, 0, &spec, nullptr) != 0) {
     guard->running = 0;
     t_armed_guard = nullptr;

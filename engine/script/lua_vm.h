@@ -12,6 +12,13 @@
 // was merely preempted on a loaded machine is not cut off.
 // If the timer cannot be created (or is disabled), a count hook checks the
 // clocks every kBudgetCheckInterval instructions instead.
+//
+// JIT mode (lua_vm_enable_jit, for the mock world's fast matches only): the
+// compiler is on, so a loop compiled into a trace never sees the hook. The
+// timer then keeps firing every budget period; a tick still running after
+// kJitWatchdogPeriods of them is stuck in compiled code, and the process
+// ends with a message and exit code kJitWatchdogExitCode rather than hang.
+// The agent never uses JIT mode: a robot must never stop.
 #pragma once
 
 #include <csignal>
@@ -24,6 +31,8 @@ struct lua_State;
 namespace libero::script {
 
 constexpr int kBudgetCheckInterval = 1000;  // VM instructions between clock reads (fallback mode)
+constexpr int kJitWatchdogPeriods = 50;     // budget periods a JIT-mode tick may overrun before exit
+constexpr int kJitWatchdogExitCode = 70;
 
 struct LuaGuard {
   std::size_t bytes_in_use = 0;
@@ -44,6 +53,8 @@ struct LuaGuard {
   int64_t deadline_ns = INT64_MAX;  // fallback mode: monotonic deadline
   int64_t budget_ns = 0;
   int64_t cpu_start_ns = 0;         // fallback mode: thread CPU time when armed
+  bool jit = false;                 // JIT mode (see above)
+  volatile sig_atomic_t expiries = 0;  // timer expiries in the current call
 };
 
 // Creates a state using guard as allocator bookkeeping (guard must outlive
@@ -54,6 +65,9 @@ lua_State* lua_vm_create(LuaGuard* guard, bool use_timer = true);
 void lua_vm_close(lua_State* L);
 // Switches the JIT compiler off (again: opening the jit library turns it on).
 void lua_vm_disable_jit(lua_State* L);
+// JIT mode: compiler on, budget timer with the stuck-trace watchdog. Needs
+// the timer (returns false, and leaves the JIT off, without one).
+bool lua_vm_enable_jit(LuaGuard* guard);
 
 // Arms the budget for one protected call and clears the trip flags; disarm
 // right after the call returns.

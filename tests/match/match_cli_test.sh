@@ -3,7 +3,10 @@
 #   1. same seed, sync mode => byte-identical replay logs; another seed differs;
 #   2. Ctrl-C (SIGINT) mid-game still writes the log and a partial summary;
 #   3. a crashed and a stalled agent are reported and the match goes on;
-#   4. bad options fail with exit 2 and a clear message.
+#   4. bad options fail with exit 2 and a clear message;
+#   5. mock world: the JIT gives the same game as the interpreter; a script stuck
+#      in a compiled loop ends the match with the watchdog's message (exit 70),
+#      while the interpreter cuts the same loop every tick and the match goes on.
 # Usage: match_cli_test.sh LIBERO_BINARY
 set -u
 libero="$1"
@@ -75,4 +78,18 @@ grep -q "players" "$out/bad.txt" || fail "no clear message for --players 12"
 [ "$rc" -eq 2 ] || fail "illegal team composition exited $rc, expected 2"
 grep -q "at most 7 times" "$out/bad2.txt" || fail "no clear message for an illegal composition"
 echo "ok: bad options rejected"
-echo "4 passed, 0 failed"
+
+mock() { "$libero" match --world mock --players 3 --half-time 10 --quiet --out "$out" "$@"; }
+mock --name mj --seed 5 >"$out/mj.txt" 2>&1 || fail "mock match (JIT) failed: $(tail -3 "$out/mj.txt")"
+mock --name mi --seed 5 --no-jit >"$out/mi.txt" 2>&1 || fail "mock match (--no-jit) failed"
+cmp -s "$out/mj.jsonl" "$out/mi.jsonl" || fail "JIT and interpreter games differ"
+mkdir -p "$out/stuck"
+printf 'return function()\n  local n = 0\n  while true do n = n + 1 end\nend\n' >"$out/stuck/main.lua"
+timeout 120 "$libero" match --world mock --players 1 --half-time 5 --quiet --out "$out" --name stuckj \
+  --left "$out/stuck" >"$out/stuckj.txt" 2>&1; rc=$?
+[ "$rc" -eq 70 ] || fail "a stuck compiled loop exited $rc, expected 70: $(tail -3 "$out/stuckj.txt")"
+grep -q "stuck in JIT-compiled Lua" "$out/stuckj.txt" || fail "no watchdog message"
+timeout 300 "$libero" match --world mock --players 1 --half-time 1 --quiet --out "$out" --name stucki \
+  --left "$out/stuck" --no-jit >"$out/stucki.txt" 2>&1 || fail "interpreted stuck loop: the match did not go on"
+echo "ok: mock world JIT = interpreter; the JIT watchdog ends a stuck compiled loop"
+echo "5 passed, 0 failed"

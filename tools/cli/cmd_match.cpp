@@ -85,6 +85,7 @@ int run_match(int argc, char** argv) {
       {"name", OptionKind::kString, &options.name, "STEM", "output file name stem (default match-<left>-<right>-<seed>)"},
       {"log-every", OptionKind::kInt, &options.log_every, "N", "cycles between replay-log frames (default 5)", 1, 100000},
       {"decision-every", OptionKind::kInt, &options.decision_every, "N", "mock: behaviours decide every N cycles (default 1)", 1, 1000},
+      {"no-jit", OptionKind::kFlag, &options.no_jit, "", "mock: run the scripts interpreted (JIT off, as agents do)"},
       {"quiet", OptionKind::kFlag, &options.quiet, "", "no progress lines"},
       {"verbose", OptionKind::kFlag, &verbose, "", "log the simulator's and the runner's info lines too"},
       {"agent-log-level", OptionKind::kString, &options.log_level, "LEVEL", "sim: the agents' log level (default warn)"},

@@ -28,6 +28,7 @@ struct MatchOptions {
   bool quiet = false;             // no progress lines
   double progress_every = 10;     // s of game time between progress lines
   int decision_every = 1;         // mock: behaviours tick every N cycles
+  bool no_jit = false;            // mock: interpreted Lua (the JIT is on by default there; lua_vm.h)
   std::string robots_dir;         // robots/ data
   std::string binary;             // the libero binary that runs agents (sim)
   double connect_timeout = 60;    // s of wall time for every agent to connect (sim)

@@ -37,6 +37,7 @@ Result<MatchSummary> run_mock_match(const MatchOptions& options, MatchRecorder* 
       host_options.script_dir = teams[t]->scripts_dir;
       host_options.watch = false;
       host_options.tick_budget_ms = 20;
+      host_options.jit = !options.no_jit;
       hosts[index] = std::make_unique<script::BehaviorHost>(host_options);
       Status started = hosts[index]->start();
       if (!started.ok()) {
