@@ -1,20 +1,12 @@
--- Get up from lying on the back. Found by tools/bench/motion/getup_search
--- (score 6.176; 10 - seconds to standing when every start pose succeeds), then
--- checked with libero_motion_bench getup. Degrees, SimSpark signs.
+-- Get up from lying on the back: roll onto the belly (arms and legs thrown to one
+-- side); the automatic fall handling then runs getup_front. Found by
+-- tools/bench/motion/getup_roll_search.cpp, checked with libero_motion_bench getup.
+-- Degrees, SimSpark signs.
 return {
   name = "getup_back",
   frames = {
-    { duration = 0.32, symmetric = true, angles = {
-        LShoulderPitch = 68, LShoulderYaw = 12, LHipYawPitch = -75, LHipRoll = 5, LHipPitch = 80, LKneePitch = -2, LFootPitch = 73,
-        LFootRoll = 0, LArmRoll = 0, LArmYaw = 0, NeckYaw = 0, NeckPitch = 0 } },
-    { duration = 0.11, symmetric = true, angles = {
-        LShoulderPitch = 90, LShoulderYaw = -1, LHipYawPitch = -90, LHipRoll = 32, LHipPitch = 95, LKneePitch = -89, LFootPitch = 19,
-        LFootRoll = 0, LArmRoll = 0, LArmYaw = 0, NeckYaw = 0, NeckPitch = 0 } },
-    { duration = 0.39, symmetric = true, angles = {
-        LShoulderPitch = 81, LShoulderYaw = 29, LHipYawPitch = -76, LHipRoll = -3, LHipPitch = 14, LKneePitch = -124, LFootPitch = 58,
-        LFootRoll = 0, LArmRoll = 0, LArmYaw = 0, NeckYaw = 0, NeckPitch = 0 } },
-    { duration = 0.23, symmetric = true, angles = {
-        LShoulderPitch = -15, LShoulderYaw = 49, LHipYawPitch = -72, LHipRoll = 9, LHipPitch = 95, LKneePitch = -130, LFootPitch = 24,
-        LFootRoll = 0, LArmRoll = 0, LArmYaw = 0, NeckYaw = 0, NeckPitch = 0 } },
+    { duration = 0.363, angles = { LShoulderPitch = 120.0, LShoulderYaw = 15.7, RShoulderPitch = 8.1, RShoulderYaw = -31.5, LHipYawPitch = -46.5, LHipRoll = -25.0, LHipPitch = -25.0, LKneePitch = -79.6, RHipRoll = 1.0, RHipPitch = 81.3, RKneePitch = -5.9 } },
+    { duration = 0.135, angles = { LShoulderPitch = 34.5, LShoulderYaw = 66.2, RShoulderPitch = -119.5, RShoulderYaw = -8.1, LHipYawPitch = -22.1, LHipRoll = 43.0, LHipPitch = 18.4, LKneePitch = -96.5, RHipRoll = 6.7, RHipPitch = 8.3, RKneePitch = -61.3 } },
+    { duration = 0.722, angles = { LShoulderPitch = 20.5, LShoulderYaw = 56.4, RShoulderPitch = 108.9, RShoulderYaw = -95.0, LHipYawPitch = -26.4, LHipRoll = -24.1, LHipPitch = 47.2, LKneePitch = -33.6, RHipRoll = -10.2, RHipPitch = -25.0, RKneePitch = -128.6 } },
   },
 }

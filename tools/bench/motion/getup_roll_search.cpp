@@ -5,6 +5,7 @@
 // then how fast; a roll that only reaches the belly or the side earns a
 // little, so the search has a slope to climb. Writes the best getup_back.
 // Usage: libero_getup_roll_search <out.lua> [--generations N] [--seed S] [--type T] [--sigma S] [--lambda L]
+//                                 [--start FILE]   (continue from an earlier result)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include "cmaes.h"
 #include "core/math.h"
 #include "motion/keyframe.h"
+#include "motion/motion_library.h"
 #include "motion_harness.h"
 
 using namespace libero;
@@ -34,6 +36,7 @@ constexpr int kPerFrame = 1 + kJointsPerFrame;  // duration + angles
 constexpr int kCount = kFrames * kPerFrame;
 constexpr double kMinDuration = 0.08, kMaxDuration = 0.8;
 
+constexpr int kStarts = 8;  // 4 fall poses x 2 headings
 int g_type = 0;
 std::string g_robots;
 double g_lo[kCount], g_hi[kCount];  // degrees / seconds
@@ -70,16 +73,19 @@ Score evaluate(const std::vector<double>& v) {
   std::ofstream(g_robots + "/nao/motions/getup_back.lua") << motion_text(v);
   Score s{};
   std::vector<double> times;
-  for (int variant = 0; variant < 4; ++variant) {
+  for (int start = 0; start < kStarts; ++start) {
+    int variant = start % 4;
     HarnessOptions o;
     o.robots_dir = g_robots;
     o.robot_type = g_type;
+    o.start_heading = 0.7 * (start / 4);
     auto created = MotionHarness::create(o);
     if (!created.ok()) {
       std::fprintf(stderr, "harness: %s\n", created.error().describe().c_str());
       std::exit(1);
     }
     MotionHarness& h = *created.value();
+    h.run(0.5);
     h.lay_down(false, variant);
     double best_belly = -1, stood_at = -1;
     for (int i = 0; i < 300; ++i) {
@@ -100,7 +106,7 @@ Score evaluate(const std::vector<double>& v) {
   }
   std::sort(times.begin(), times.end());
   s.median_seconds = times.empty() ? NAN : times[times.size() / 2];
-  s.total /= 4;
+  s.total /= kStarts;
   return s;
 }
 
@@ -116,6 +122,7 @@ int main(int argc, char** argv) {
   int generations = 60, lambda = 14;
   unsigned seed = 1;
   double sigma = 0.25;
+  std::string start_file;  // continue from a getup_back file of this shape
   for (int i = 2; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--generations") generations = std::atoi(argv[i + 1]);
@@ -123,6 +130,7 @@ int main(int argc, char** argv) {
     else if (a == "--type") g_type = std::atoi(argv[i + 1]);
     else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
     else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
+    else if (a == "--start") start_file = argv[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
@@ -155,6 +163,21 @@ int main(int argc, char** argv) {
       mean[k] = (0.0 - g_lo[k]) / (g_hi[k] - g_lo[k]);  // start from the zero pose
     }
   }
+  if (!start_file.empty()) {
+    auto motion = motion::load_motion_file(start_file);
+    if (!motion.ok() || static_cast<int>(motion->frames.size()) != kFrames) {
+      std::fprintf(stderr, "--start: %s is not a %d-frame motion\n", start_file.c_str(), kFrames);
+      return 2;
+    }
+    for (int f = 0; f < kFrames; ++f) {
+      const motion::KeyFrame& frame = motion->frames[f];
+      mean[f * kPerFrame] = (frame.duration - g_lo[f * kPerFrame]) / (g_hi[f * kPerFrame] - g_lo[f * kPerFrame]);
+      for (int i = 0; i < kJointsPerFrame; ++i) {
+        int k = f * kPerFrame + 1 + i;
+        mean[k] = (rad2deg(frame.angle[kJoints[i]]) - g_lo[k]) / (g_hi[k] - g_lo[k]);
+      }
+    }
+  }
   auto to_values = [](const Eigen::VectorXd& x) {
     std::vector<double> v(kCount);
     for (int i = 0; i < kCount; ++i) v[i] = g_lo[i] + std::clamp(x[i], 0.0, 1.0) * (g_hi[i] - g_lo[i]);
@@ -163,7 +186,7 @@ int main(int argc, char** argv) {
   std::vector<double> best = to_values(mean);
   Score start = evaluate(best);
   double best_total = start.total;
-  std::printf("start %.3f (stood %d/4)\n", start.total, start.stood);
+  std::printf("start %.3f (stood %d/8)\n", start.total, start.stood);
   Cmaes cmaes(mean, sigma, lambda, seed);
   for (int g = 0; g < generations; ++g) {
     const std::vector<Eigen::VectorXd>& x = cmaes.ask();
@@ -175,7 +198,7 @@ int main(int argc, char** argv) {
       fitness[k] = scores[k].total - 10.0 * outside;
     }
     int top = cmaes.tell(fitness);
-    std::printf("gen %d best %.3f (stood %d/4, median %.2f s) sigma %.4f\n", g, fitness[top], scores[top].stood,
+    std::printf("gen %d best %.3f (stood %d/8, median %.2f s) sigma %.4f\n", g, fitness[top], scores[top].stood,
                 scores[top].median_seconds, cmaes.sigma());
     std::fflush(stdout);
     if (fitness[top] > best_total) {
