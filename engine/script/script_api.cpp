@@ -56,6 +56,14 @@ typedef struct {
   double last_seen_age;
 } WsPlayer;
 typedef struct {
+  int32_t valid;
+  int32_t id;
+  int32_t from_self;
+  double age;
+  double direction;
+  char text[21];
+} WsHeard;
+typedef struct {
   uint32_t version;
   WsGame game;
   WsSelf self;
@@ -63,6 +71,7 @@ typedef struct {
   WsPlayer teammates[11];
   WsPlayer opponents[11];
   double joint_angles[24];
+  WsHeard heard[4];
 } WorldState;
 typedef struct {
   int32_t body;
@@ -127,11 +136,13 @@ local mates_ptr = ffi.cast("const WsPlayer*", ws[0].teammates)
 local opps_ptr = ffi.cast("const WsPlayer*", ws[0].opponents)
 local joints_ptr = ffi.cast("const double*", ws[0].joint_angles)
 local status_ref = ms[0]
-local teammates, opponents = {}, {}
+local heard_ptr = ffi.cast("const WsHeard*", ws[0].heard)
+local teammates, opponents, heard = {}, {}, {}
 for i = 1, 11 do
   teammates[i] = mates_ptr[i - 1]
   opponents[i] = opps_ptr[i - 1]
 end
+for i = 1, 4 do heard[i] = heard_ptr[i - 1] end
 
 local function check_number(value, name, fn)
   if type(value) ~= "number" or value ~= value or value == huge or value == -huge then
@@ -182,6 +193,17 @@ local function make_world()
     game = game_ref, self = self_ref, ball = ball_ref,
     teammates = copy_table(teammates),
     opponents = copy_table(opponents),
+    heard = copy_table(heard),
+    -- The text of heard message i (1..4), or nil: a new Lua string, so read
+    -- it when a message is new (age 0), not every tick.
+    heard_text = function(index)
+      if type(index) ~= "number" or index < 1 or index > 4 or index % 1 ~= 0 then
+        error("world.heard_text: index must be an integer in 1..4", 2)
+      end
+      local h = heard_ptr[index - 1]
+      if h.valid ~= 1 then return nil end
+      return ffi.string(h.text)
+    end,
     PHASE = copy_table(PHASE),
     FALL = copy_table(FALL),
     joint_angle = function(index)

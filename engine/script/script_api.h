@@ -17,7 +17,7 @@ namespace libero::script {
 
 // Bump when a script-visible name or meaning changes (docs/scripting.md says
 // which version it documents; a test compares).
-constexpr int kScriptApiVersion = 1;
+constexpr int kScriptApiVersion = 2;  // 2: world.heard, world.heard_text
 
 class ScriptFiles;
 struct LuaGuard;

@@ -33,8 +33,11 @@ class WorldModel {
   std::string_view outgoing_team_message() const;
 
  private:
+  void keep_heard(const protocol::HearPercept& heard);  // newest first in state_.heard
+
   WorldModelOptions options_;
   WorldState state_{};
+  int32_t heard_id_ = 0;
   struct Impl;
   Impl* impl_ = nullptr;
 };

@@ -14,7 +14,13 @@ namespace libero::world {
 extern "C" {
 #endif
 
-enum { kWorldStateVersion = 1, kMaxTeamSize = 11 };
+enum {
+  kWorldStateVersion = 2,
+  kMaxTeamSize = 11,
+  kMaxHeardMessages = 4,
+  kHeardTextLength = 20,
+  kHeardForgetSeconds = 10 /* a behaviour message stays readable this long */
+};
 
 /* Play mode from our point of view. */
 typedef enum {
@@ -78,6 +84,18 @@ typedef struct {
   double last_seen_age;        /* s since seen or heard */
 } WsPlayer;
 
+/* A message of our team heard by the say/hear channel that is not the
+ * world model's own radio (which is decoded into teammates and ball): what
+ * behaviours said with skill.say, e.g. a pass announcement. */
+typedef struct {
+  int32_t valid;               /* 1 if this slot holds a message */
+  int32_t id;                  /* running count of messages heard: a higher id is a newer message */
+  int32_t from_self;           /* 1 if it was our own */
+  double age;                  /* s since it was heard */
+  double direction;            /* deg, team frame, where it came from (0 if from_self) */
+  char text[kHeardTextLength + 1]; /* NUL-terminated */
+} WsHeard;
+
 typedef struct {
   uint32_t version;            /* kWorldStateVersion */
   WsGame game;
@@ -86,6 +104,7 @@ typedef struct {
   WsPlayer teammates[kMaxTeamSize]; /* index = unum - 1; includes me */
   WsPlayer opponents[kMaxTeamSize];
   double joint_angles[24];     /* rad, indexed by libero::Joint */
+  WsHeard heard[kMaxHeardMessages]; /* newest first; older ones age and fall off */
 } WorldState;
 
 #ifdef __cplusplus

@@ -12,10 +12,17 @@ local dribble = require "behaviors.dribble"
 
 local ball, game, me = world.ball, world.game, world.self
 local BOUNDS = { -field.half_length, -field.half_width, field.half_length, field.half_width }
-local PASS_MSG = {}
-for i = 1, 11 do PASS_MSG[i] = "pass" .. i end
+local format = string.format
 
-local plan = { x = 0, y = 0, kind = "long", receiver = 0 }
+-- plan.message: the pass announcement "pass<receiver>:<x>:<y>" (our frame,
+-- 0.1 m), made once per plan; behaviors/special.lua reads it.
+local plan = { x = 0, y = 0, kind = "long", receiver = 0, message = nil, said_at = -1 }
+
+local function announce(receiver)
+  plan.receiver = receiver or 0
+  plan.message = plan.receiver > 0 and format("pass%d:%.1f:%.1f", plan.receiver, plan.x, plan.y) or nil
+  plan.said_at = -1
+end
 local M = {}
 M.mode = "region"     -- "region", "nearest" or "none" (keepaway experiments)
 M.regions, M.bounds = regions, BOUNDS
@@ -44,13 +51,15 @@ local function choose()
       px, py, value, receiver, kind = passing.best_pass(M.regions, M.bounds, game.unum)
       local hold = passing.hold_value(M.regions)
       if px and (value > hold + params.pass.min_gain or M.indirect) then
-        plan.x, plan.y, plan.kind, plan.receiver = px, py, kind or "short", receiver or 0
+        plan.x, plan.y, plan.kind = px, py, kind or "short"
+        announce(receiver)
         return "pass"
       end
     elseif pressure < params.pass.nearest_pressure or M.indirect then
       px, py, receiver, kind = passing.nearest_pass(game.unum)
       if px then
-        plan.x, plan.y, plan.kind, plan.receiver = px, py, kind, receiver
+        plan.x, plan.y, plan.kind = px, py, kind
+        announce(receiver)
         return "pass"
       end
     end
@@ -76,7 +85,13 @@ local function kick_state(name, color)
       if o.action_done or o.action_aborted or o.state_time > 8 then return "choose" end
     end,
     action = function(o)
-      if name == "pass" and plan.receiver > 0 then skill.say(PASS_MSG[plan.receiver]) end
+      if name == "pass" and plan.message then
+        local now = libero.now()
+        if plan.said_at < 0 or now - plan.said_at >= params.pass_say_every then
+          skill.say(plan.message)
+          plan.said_at = now
+        end
+      end
       draw.circle(plan.x, plan.y, 0.3, color)
       kick_to(plan.x, plan.y, plan.kind)
     end,

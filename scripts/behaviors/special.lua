@@ -1,5 +1,6 @@
 -- Special situations checked before the role behaviour (B-Human): stop a ball
--- kicked towards me, take a pass meant for me. Each aborts at once when its
+-- kicked towards me, take a pass meant for me (announced by the passer's
+-- "pass<unum>:<x>:<y>" message, or seen: the ball rolls to a stop near me). Each aborts at once when its
 -- situation does not hold, so option.select_option can try them in order.
 local option = require "lib.option"
 local team = require "lib.team"
@@ -7,6 +8,8 @@ local params = require "data.params"
 
 local me, ball, game = world.self, world.ball, world.game
 local sqrt = math.sqrt
+local heard, heard_text = world.heard, world.heard_text
+local tonumber, match = tonumber, string.match
 
 local M = {}
 
@@ -22,6 +25,35 @@ end
 
 local function ball_speed() return sqrt(ball.vx * ball.vx + ball.vy * ball.vy) end
 
+-- The last pass announced for me: where to, and when (libero.now()).
+local announced = { seen_id = 0, x = 0, y = 0, time = -1 }
+
+-- Reads only messages with a new id, so a tick without news allocates nothing.
+local function read_announcements()
+  local newest = announced.seen_id
+  for i = 1, #heard do
+    local h = heard[i]
+    if h.valid == 1 and h.id > announced.seen_id then
+      if h.id > newest then newest = h.id end
+      if h.from_self == 0 then
+        local unum, x, y = match(heard_text(i) or "", "^pass(%d+):([%-%d%.]+):([%-%d%.]+)$")
+        if tonumber(unum) == game.unum and tonumber(x) and tonumber(y) then
+          announced.x, announced.y = tonumber(x), tonumber(y)
+          announced.time = libero.now() - h.age
+        end
+      end
+    end
+  end
+  announced.seen_id = newest
+end
+
+-- A teammate said it passes to me, recently, and the ball is not yet mine to play.
+local function announced_for_me()
+  if announced.time < 0 or libero.now() - announced.time > params.take_pass.announce_time then return false end
+  local dx, dy = ball.x - me.x, ball.y - me.y
+  return dx * dx + dy * dy > params.take_pass.control_distance ^ 2
+end
+
 function M.ball_coming(max_miss)
   if ball_speed() < params.stop_ball.min_speed or ball.moving_towards_me ~= 1 then return false end
   local px, py, miss, t = path_point()
@@ -34,6 +66,8 @@ end
 -- A pass meant for me: the ball rolls, it will stop near me and I am the
 -- teammate fastest to its stop point.
 local function pass_for_me()
+  read_announcements()
+  if announced_for_me() then return true end
   -- Approaching me (not a ball I push ahead of me), still rolling.
   if ball_speed() < params.take_pass.min_speed then return false end
   if (me.x - ball.x) * ball.vx + (me.y - ball.y) * ball.vy <= 0 then return false end
@@ -68,7 +102,12 @@ M.take_pass = option.define {
     receive = {
       transition = function(o) if not pass_for_me() then return "none" end end,
       action = function(o)
-        skill.walk_to(ball.stop_x, ball.stop_y, face_ball_heading())
+        -- Before the kick, go where the passer aims; once it rolls, where it will stop.
+        if ball_speed() < params.take_pass.min_speed and announced_for_me() then
+          skill.walk_to(announced.x, announced.y, face_ball_heading())
+        else
+          skill.walk_to(ball.stop_x, ball.stop_y, face_ball_heading())
+        end
         skill.look_at_ball()
       end,
     },

@@ -8,7 +8,9 @@ return {
   set_play_distance = 2.3,                   -- m kept from the ball at the opponents' set plays (rule: 2.0)
   ball_lost_time = 3.0,                      -- s without seeing the ball before searching
   stop_ball = { min_speed = 0.4, max_miss = 1.2, min_time = 0.3 },
-  take_pass = { max_distance = 2.5, min_speed = 0.3 },
+  take_pass = { max_distance = 2.5, min_speed = 0.3, announce_time = 3.0, control_distance = 0.6 },
+  -- the passer repeats its announcement this often (s): a listener hears one teammate message per 2 cycles
+  pass_say_every = 0.5,
   kick_distance = 0.22,                      -- m behind the ball where kicks are taken
   kick_align = { reach = 0.34, ball_angle = 0.4, angle = 0.15 },  -- m, rad, rad
   kicks = {

@@ -98,7 +98,38 @@ test("striker under pressure passes to a free teammate and says so", function()
                    them = { { unum = 2, x = -1.5, y = 0.3 }, { unum = 3, x = -1.4, y = -0.4 } } }
   s:run(3)
   expect(s:active(2, "play_ball", "pass"), "play_ball chose to pass")
-  expect(s:said(2) == "pass3", "announced the pass to #3, said " .. tostring(s:said(2)))
+  local said = s:said(2) or ""
+  local x, y = said:match("^pass3:([%-%d%.]+):([%-%d%.]+)$")
+  expect(x and y, "announced the pass to #3 with its target, said " .. said)
+end)
+
+test("the announced receiver walks to the pass target before the ball moves", function()
+  local s = scene{ ball = { x = -2, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -2.4, y = 0 }, { unum = 3, x = 4, y = 6 } },
+                   them = { { unum = 2, x = -1.5, y = 0.3 }, { unum = 3, x = -1.4, y = -0.4 } } }
+  local heard = s:run_until(function(t) return t:active(3, "take_pass", "receive") end, 50)
+  expect(heard, "#3 took the pass within 1 s of the announcement")
+  local b = s:ball()
+  expect(math.abs(b.vx) + math.abs(b.vy) < 0.3, "before the ball was kicked")
+  local x, y = (s:said(2) or ""):match("^pass3:([%-%d%.]+):([%-%d%.]+)$")
+  local q = s:requests(3)
+  expect(q.body == "walk_to", "#3 walks")
+  expect_near(q.target_x, tonumber(x), 0.05, "to the announced x")
+  expect_near(q.target_y, tonumber(y), 0.05, "to the announced y")
+end)
+
+test("a pass announced for someone else does not move me", function()
+  local s = scene{ ball = { x = -2, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -2.4, y = 0 }, { unum = 3, x = 4, y = 6 },
+                          { unum = 4, x = -6, y = -6 } },
+                   them = { { unum = 2, x = -1.5, y = 0.3 }, { unum = 3, x = -1.4, y = -0.4 } } }
+  s:run(25)
+  local said = s:said(2) or ""
+  if said:match("^pass3:") then
+    expect(not s:active(4, "take_pass", "receive"), "#4 ignores a pass for #3")
+  else
+    expect(said:match("^pass4:") and not s:active(3, "take_pass", "receive"), "#3 ignores a pass for #4, said " .. said)
+  end
 end)
 
 test("a field player stops a ball kicked towards it", function()

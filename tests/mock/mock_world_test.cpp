@@ -173,3 +173,58 @@ TEST_CASE("same seed and requests give the same match") {
   CHECK(play(3) == play(3));
   CHECK(play(3) != play(4));
 }
+
+TEST_CASE("team messages: one teammate message per listener every two cycles, own echo, opponents never") {
+  MockWorld world(default_options());
+  int a = world.add_robot(TeamSide::Left, 2);
+  int b = world.add_robot(TeamSide::Left, 3);
+  int c = world.add_robot(TeamSide::Left, 4);
+  int them = world.add_robot(TeamSide::Right, 2);
+  world.place_robot(a, -2, 0, 0);
+  world.place_robot(b, -2, 3, 0);
+  world.place_robot(c, -6, 0, 0);
+  world.place_robot(them, 3, 0, kPi);
+  motion::SkillRequests quiet = stand(), say_a = stand(), say_b = stand();
+  say_a.say = 1;
+  std::strcpy(say_a.say_text, "from2");
+  say_b.say = 1;
+  std::strcpy(say_b.say_text, "from3");
+  const motion::SkillRequests* requests[kMaxMockRobots];
+  for (auto& r : requests) r = &quiet;
+
+  // Both speak in the same cycle: the first processed wins each listener.
+  requests[a] = &say_a;
+  requests[b] = &say_b;
+  world.step(requests);
+  const world::WsHeard& c0 = world.world_state(c).heard[0];
+  CHECK(c0.valid == 1);
+  CHECK(std::string(c0.text) == "from2");
+  CHECK(world.world_state(c).heard[1].valid == 0);
+  // Each speaker hears its own echo, which costs no budget, so each also
+  // heard the other (newest first); #3 hears #2 at a bearing of -90 deg.
+  CHECK(std::string(world.world_state(a).heard[1].text) == "from2");
+  CHECK(world.world_state(a).heard[1].from_self == 1);
+  CHECK(std::string(world.world_state(a).heard[0].text) == "from3");
+  CHECK(world.world_state(a).heard[0].from_self == 0);
+  CHECK(std::string(world.world_state(b).heard[0].text) == "from3");
+  CHECK(world.world_state(b).heard[0].from_self == 1);
+  CHECK(std::string(world.world_state(b).heard[1].text) == "from2");
+  CHECK(std::fabs(world.world_state(b).heard[1].direction - (-90.0)) < 1e-6);
+  // The opponent hears nothing of ours.
+  CHECK(world.world_state(them).heard[0].valid == 0);
+
+  // Next cycle #3 speaks again: #4's budget has not refilled.
+  requests[a] = &quiet;
+  world.step(requests);
+  CHECK(std::string(world.world_state(c).heard[0].text) == "from2");
+  // The cycle after, it is heard, newer and with a higher id.
+  world.step(requests);
+  CHECK(std::string(world.world_state(c).heard[0].text) == "from3");
+  CHECK(world.world_state(c).heard[0].id > world.world_state(c).heard[1].id);
+  CHECK(world.world_state(c).heard[1].age > world.world_state(c).heard[0].age);
+
+  // Forgotten after 10 s.
+  for (auto& r : requests) r = &quiet;
+  for (int i = 0; i < 510; ++i) world.step(requests);
+  for (const world::WsHeard& h : world.world_state(c).heard) CHECK(h.valid == 0);
+}

@@ -63,7 +63,7 @@ struct FfiState {
 TEST_CASE("ffi cdef matches world_state.h field by field") {
   using namespace libero::world;
   FfiState ffi;
-  CHECK(kWorldStateVersion == 1);  // bump docs/scripting.md and this test together
+  CHECK(kWorldStateVersion == 2);  // bump docs/scripting.md and this test together
   CHECK_SIZE(WsGame);
   CHECK_FIELD(WsGame, time);
   CHECK_FIELD(WsGame, server_time);
@@ -117,6 +117,14 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
   CHECK_FIELD(WsPlayer, fall);
   CHECK_FIELD(WsPlayer, last_seen_age);
 
+  CHECK_SIZE(WsHeard);
+  CHECK_FIELD(WsHeard, valid);
+  CHECK_FIELD(WsHeard, id);
+  CHECK_FIELD(WsHeard, from_self);
+  CHECK_FIELD(WsHeard, age);
+  CHECK_FIELD(WsHeard, direction);
+  CHECK_AGGREGATE_FIELD(WsHeard, text);
+
   CHECK_SIZE(WorldState);
   CHECK_FIELD(WorldState, version);
   CHECK_AGGREGATE_FIELD(WorldState, game);
@@ -125,6 +133,7 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
   CHECK_AGGREGATE_FIELD(WorldState, teammates);
   CHECK_AGGREGATE_FIELD(WorldState, opponents);
   CHECK_AGGREGATE_FIELD(WorldState, joint_angles);
+  CHECK_AGGREGATE_FIELD(WorldState, heard);
 }
 
 TEST_CASE("ffi cdef matches skill_requests.h field by field") {

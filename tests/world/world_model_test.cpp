@@ -264,6 +264,58 @@ TEST_CASE("team messages: teammates heard, opponents and garbage rejected, ball 
   CHECK_NEAR(ws.teammates[1].x, -5, 0.2);
 }
 
+TEST_CASE("behaviour messages: our team's kept newest first for the scripts, others' dropped, forgotten after 10 s") {
+  synthetic::SyntheticOptions o;
+  o.seed = 12;
+  o.unum = 4;
+  Rig rig(o);
+  rig.sim.place(-5, 0, 0);
+  for (int i = 0; i < 20; ++i) rig.step(0, 0, 0);
+  const WorldState& ws = rig.model.state();
+  for (const WsHeard& h : ws.heard) CHECK(h.valid == 0);
+
+  rig.sim.queue_heard("Others", "pass4:1.0:2.0");  // an opponent's words are never ours
+  rig.sim.queue_heard("Libero", "pass4:1.0:2.0");
+  rig.step(0, 0, 0);
+  CHECK(ws.heard[0].valid == 1);
+  CHECK(std::string(ws.heard[0].text) == "pass4:1.0:2.0");
+  CHECK(ws.heard[0].from_self == 0);
+  CHECK(ws.heard[1].valid == 0);
+  const int32_t first_id = ws.heard[0].id;
+
+  // A radio message (pose and ball) goes to the tracks, not to the scripts.
+  TeamMessage m;
+  m.unum = 7;
+  m.x = 1.0;
+  m.localised = true;
+  char radio[protocol::kMaxSayLength + 1];
+  encode_team_message(m, "Libero", radio);
+  rig.sim.queue_heard("Libero", radio);
+  rig.step(0, 0, 0);
+  CHECK(ws.teammates[6].valid == 1);
+  CHECK(ws.heard[1].valid == 0);
+
+  // Our own echo, newest first; the older message moves down and ages.
+  rig.sim.queue_heard("Libero", "go", true);
+  rig.step(0, 0, 0);
+  CHECK(std::string(ws.heard[0].text) == "go");
+  CHECK(ws.heard[0].from_self == 1);
+  CHECK(ws.heard[0].id > first_id);
+  CHECK(std::string(ws.heard[1].text) == "pass4:1.0:2.0");
+  CHECK(ws.heard[1].age > ws.heard[0].age);
+
+  // Five more push the oldest out of the four slots.
+  for (int k = 0; k < 5; ++k) {
+    rig.sim.queue_heard("Libero", "m" + std::to_string(k));
+    rig.step(0, 0, 0);
+  }
+  CHECK(std::string(ws.heard[0].text) == "m4");
+  CHECK(std::string(ws.heard[3].text) == "m1");
+
+  for (int i = 0; i < 520; ++i) rig.step(0, 0, 0);  // 10.4 s
+  for (const WsHeard& h : ws.heard) CHECK(h.valid == 0);
+}
+
 TEST_CASE("outgoing team message only on our turn, decodable by teammates") {
   synthetic::SyntheticOptions o;
   o.seed = 9;

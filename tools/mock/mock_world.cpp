@@ -110,6 +110,10 @@ int MockWorld::add_robot(TeamSide team, int unum, int type) {
   r.x = side * (1.0 + 1.2 * unum);
   r.y = 0;
   r.heading = team == TeamSide::Left ? 0.0 : kPi;
+  said_[i] = false;
+  hear_budget_[i] = 2;
+  heard_id_[i] = 0;
+  std::memset(heard_[i], 0, sizeof heard_[i]);
   fill_views();
   return i;
 }
@@ -223,6 +227,7 @@ void MockWorld::apply_request(int index, const motion::SkillRequests& request) {
   if (request.say) {
     std::memcpy(r.last_say, request.say_text, sizeof r.last_say);
     r.last_say[sizeof r.last_say - 1] = '\0';
+    said_[index] = true;
   }
   if (request.beam && referee_.beam_allowed()) {
     double x = std::clamp(request.beam_x, -15.0, 0.0), y = std::clamp(request.beam_y, -10.0, 10.0);
@@ -425,6 +430,50 @@ void MockWorld::run_referee() {
   }
 }
 
+void MockWorld::deliver_messages() {
+  for (int j = 0; j < robot_count_; ++j) {
+    hear_budget_[j] = std::min(2, hear_budget_[j] + 1);
+    for (world::WsHeard& h : heard_[j]) {
+      if (!h.valid) continue;
+      h.age += kCycleSeconds;
+      if (h.age > static_cast<double>(world::kHeardForgetSeconds)) h.valid = 0;
+    }
+  }
+  // Speakers in robot order: when several speak in one cycle the first one
+  // processed wins each listener's budget, as on the server.
+  for (int i = 0; i < robot_count_; ++i) {
+    if (!said_[i]) continue;
+    said_[i] = false;
+    const MockRobot& speaker = robots_[i];
+    if (!speaker.active) continue;
+    for (int j = 0; j < robot_count_; ++j) {
+      const MockRobot& listener = robots_[j];
+      // Opponents' messages would reach the listener's world model, which
+      // drops them: only our team's messages are ever kept for behaviours.
+      if (!listener.active || listener.team != speaker.team) continue;
+      const bool self = j == i;
+      if (!self) {
+        if (hear_budget_[j] < 2) continue;
+        hear_budget_[j] -= 2;
+      }
+      world::WsHeard* slots = heard_[j];
+      std::memmove(slots + 1, slots, sizeof(world::WsHeard) * (world::kMaxHeardMessages - 1));
+      world::WsHeard& h = slots[0];
+      h = world::WsHeard{};
+      h.valid = 1;
+      h.id = ++heard_id_[j];
+      h.from_self = self ? 1 : 0;
+      if (!self) {
+        // Field bearing from listener to speaker in the listener's team frame.
+        const double flip = listener.team == TeamSide::Left ? 1.0 : -1.0;
+        h.direction = rad2deg(std::atan2(flip * (speaker.y - listener.y), flip * (speaker.x - listener.x)));
+      }
+      std::memcpy(h.text, speaker.last_say, sizeof h.text);
+      h.text[world::kHeardTextLength] = '\0';
+    }
+  }
+}
+
 void MockWorld::fill_views() {
   const sim::GameState& game = referee_.state();
   const double decel = options_.model.ball_deceleration;
@@ -486,6 +535,8 @@ void MockWorld::fill_views() {
       p.last_seen_age = other.active ? 0.0 : time() - other.gone_since;
     }
 
+    std::memcpy(ws.heard, heard_[i], sizeof ws.heard);
+
     motion::MotionStatus& st = status_[i];
     st.active_body = me.active_body;
     st.state = me.skill_state;
@@ -505,6 +556,7 @@ void MockWorld::step(const motion::SkillRequests* const* requests) {
     const motion::SkillRequests* request = requests ? requests[i] : nullptr;
     apply_request(i, request ? *request : kStand);
   }
+  deliver_messages();
   roll_ball();
   resolve_contacts();
   run_referee();

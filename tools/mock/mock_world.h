@@ -110,6 +110,7 @@ class MockWorld {
   void roll_ball();
   void resolve_contacts();
   void run_referee();
+  void deliver_messages();
   void fill_views();
   double gaussian(double sigma);
 
@@ -121,6 +122,13 @@ class MockWorld {
   world::WorldState world_[kMaxMockRobots] = {};
   motion::MotionStatus status_[kMaxMockRobots] = {};
   bool touched_[kMaxMockRobots] = {};
+  // Team messages as the server hears them (simspark-facts 5.8): what each
+  // robot said this cycle, each listener's teammate budget (an accepted
+  // message costs 2, every cycle refills 1 up to 2) and what it has heard.
+  bool said_[kMaxMockRobots] = {};
+  int hear_budget_[kMaxMockRobots] = {};
+  int32_t heard_id_[kMaxMockRobots] = {};
+  world::WsHeard heard_[kMaxMockRobots][world::kMaxHeardMessages] = {};
   double ball_x_ = 0, ball_y_ = 0, ball_vx_ = 0, ball_vy_ = 0;
   uint32_t cycle_ = 0;
   int last_touch_ = -1;
