@@ -51,10 +51,6 @@ long current_thread_id() {
   return id;
 }
 
-// The guard whose call is running on this thread (the timer signal is
-// delivered to the thread that armed it).
-thread_local LuaGuard* t_armed_guard = nullptr;
-
 void raise_budget_error(lua_State* L, lua_Debug* where) {
   if (lua_getinfo(L, "Sl", where) && where->currentline > 0)
     lua_pushfstring(L, "%s:%d: tick budget exceeded", where->short_src, where->currentline);
@@ -88,15 +84,40 @@ void polling_hook(lua_State* L, lua_Debug* where) {
 
 const int kBudgetSignal = SIGRTMIN + 5;
 
-extern "C" void on_budget_signal(int, siginfo_t*, void*) {
-  LuaGuard* guard = t_armed_guard;
-  if (guard == nullptr || !guard->running) return;
-  guard->expiries = guard->expiries + 1;
-  if (guard->jit && guard->expiries > kJitWatchdogPeriods) {
-    static const char kMessage[] =
-        "libero: a behaviour tick is stuck in JIT-compiled Lua (an endless loop?); stopping (JIT mode only)\n";
-    (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
-    _exit(kJitWatchdogExitCode);
+// Sets the guard's one-shot to fire after `ns` more CPU time of its thread.
+// Async-signal-safe (timer_settime is), so the handler re-arms with it too.
+bool set_timer(LuaGuard* guard, int64_t ns, int64_t now_cpu_ns) {
+  if (ns < 1) ns = 1;
+  itimerspec spec{};
+  spec.it_value.tv_sec = static_cast<time_t>(ns / 1000000000LL);
+  spec.it_value.tv_nsec = static_cast<long>(ns % 1000000000LL);
+  if (timer_settime(guard->timer, 0, &spec, nullptr) != 0) return false;
+  guard->timer_due_ns = now_cpu_ns + ns;
+  guard->timer_pending = 1;
+  return true;
+}
+
+extern "C" void on_budget_signal(int, siginfo_t* info, void*) {
+  // Each guard's timer carries the guard; the signal goes to the thread that
+  // created the timer, which is the thread running (or about to run) it.
+  LuaGuard* guard = static_cast<LuaGuard*>(info->si_value.sival_ptr);
+  if (guard == nullptr) return;
+  guard->timer_pending = 0;
+  if (!guard->running) return;  // left over from an earlier tick
+  int64_t now = thread_cpu_ns();
+  int64_t used = now - guard->cpu_start_ns;
+  if (used < guard->budget_ns) {
+    set_timer(guard, guard->budget_ns - used, now);
+    return;
+  }
+  if (guard->jit) {
+    if (used > (kJitWatchdogPeriods + 1) * guard->budget_ns) {
+      static const char kMessage[] =
+          "libero: a behaviour tick is stuck in JIT-compiled Lua (an endless loop?); stopping (JIT mode only)\n";
+      (void)!write(STDERR_FILENO, kMessage, sizeof kMessage - 1);
+      _exit(kJitWatchdogExitCode);
+    }
+    set_timer(guard, guard->budget_ns, now);  // keep watching a trace that ignores the hook
   }
   guard->budget_tripped = true;
   guard->hook_installed = 1;
@@ -117,6 +138,7 @@ bool install_signal_handler() {
 void delete_timer(LuaGuard* guard) {
   if (guard->timer_created) timer_delete(guard->timer);
   guard->timer_created = false;
+  guard->timer_pending = 0;
 }
 
 // A timer on the calling thread's CPU clock, (re)created when the calling
@@ -129,6 +151,7 @@ bool ensure_timer(LuaGuard* guard) {
   sigevent event{};
   event.sigev_notify = SIGEV_THREAD_ID;
   event.sigev_signo = kBudgetSignal;
+  event.sigev_value.sival_ptr = guard;
   event._sigev_un._tid = static_cast<pid_t>(thread);  // sigev_notify_thread_id (glibc < 2.41 lacks the name)
   if (timer_create(CLOCK_THREAD_CPUTIME_ID, &event, &guard->timer) != 0) return false;
   guard->timer_created = true;
@@ -183,8 +206,8 @@ bool lua_vm_enable_jit(LuaGuard* guard) {
 void lua_vm_close(lua_State* L) {
   if (L == nullptr) return;
   LuaGuard* guard = lua_vm_guard(L);
-  if (t_armed_guard == guard) t_armed_guard = nullptr;
-  delete_timer(guard);
+  guard->running = 0;
+  delete_timer(guard);  // also drops a signal still queued for this guard
   lua_close(L);
   guard->L = nullptr;
 }
@@ -200,30 +223,23 @@ void lua_vm_arm(LuaGuard* guard, int64_t budget_ns) {
     return;
   }
   remove_hook(guard);  // left over from a signal that raced the last disarm
-  t_armed_guard = guard;
-  guard->expiries = 0;
+  guard->cpu_start_ns = thread_cpu_ns();
   guard->running = 1;
-  itimerspec spec{};
-  spec.it_value.tv_sec = static_cast<time_t>(budget_ns / 1000000000LL);
-  spec.it_value.tv_nsec = static_cast<long>(budget_ns % 1000000000LL);
-  if (spec.it_value.tv_sec == 0 && spec.it_value.tv_nsec == 0) spec.it_value.tv_nsec = 1;
-  if (guard->jit) spec.it_interval = spec.it_value;  // the watchdog counts periods
-  if (timer_settime(guard->timer, 0, &spec, nullptr) != 0) {
-    guard->running = 0;
-    t_armed_guard = nullptr;
-    use_polling_hook(guard);
-    guard->cpu_start_ns = thread_cpu_ns();
-    guard->deadline_ns = monotonic_ns() + budget_ns;
-  }
+  // A pending one-shot from an earlier tick that fires within this budget
+  // is kept: the handler re-arms it for the rest of the budget. One due
+  // later (set for a larger budget) is moved.
+  if (guard->timer_pending && guard->timer_due_ns <= guard->cpu_start_ns + budget_ns) return;
+  if (set_timer(guard, budget_ns, guard->cpu_start_ns)) return;
+  guard->running = 0;
+  use_polling_hook(guard);
+  guard->cpu_start_ns = thread_cpu_ns();
+  guard->deadline_ns = monotonic_ns() + budget_ns;
 }
 
 void lua_vm_disarm(LuaGuard* guard) {
   guard->deadline_ns = INT64_MAX;
   if (!guard->use_timer) return;
-  itimerspec stop{};
-  timer_settime(guard->timer, 0, &stop, nullptr);
-  guard->running = 0;
-  t_armed_guard = nullptr;
+  guard->running = 0;  // the one-shot may stay pending: cheaper than stopping it
   remove_hook(guard);
 }
 

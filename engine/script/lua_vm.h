@@ -10,6 +10,12 @@
 // its own REPL stops scripts the same way). The hook raises the budget
 // error at the next VM instruction. The budget is CPU time, so a tick that
 // was merely preempted on a loaded machine is not cut off.
+// The timer is armed lazily: arming a tick records its start on the CPU
+// clock and sets the one-shot only if none is pending; disarming only clears
+// `running`. A one-shot left over from an earlier tick fires early, and the
+// handler re-arms it for what is left of the running tick's budget. Arming
+// and disarming every tick cost two timer_settime calls, a fifth of a 50 Hz
+// mock match's CPU time (docs/benchmarks.md).
 // If the timer cannot be created (or is disabled), a count hook checks the
 // clocks every kBudgetCheckInterval instructions instead.
 //
@@ -49,12 +55,13 @@ struct LuaGuard {
   timer_t timer{};
   long timer_thread = 0;            // thread whose CPU clock the timer measures
   volatile sig_atomic_t running = 0;  // a budgeted call is in progress
+  volatile sig_atomic_t timer_pending = 0;  // the one-shot is set and has not fired
+  int64_t timer_due_ns = 0;         // thread CPU time at which the pending one-shot fires
   volatile sig_atomic_t hook_installed = 0;
   int64_t deadline_ns = INT64_MAX;  // fallback mode: monotonic deadline
   int64_t budget_ns = 0;
-  int64_t cpu_start_ns = 0;         // fallback mode: thread CPU time when armed
+  int64_t cpu_start_ns = 0;         // thread CPU time when the current call was armed
   bool jit = false;                 // JIT mode (see above)
-  volatile sig_atomic_t expiries = 0;  // timer expiries in the current call
 };
 
 // Creates a state using guard as allocator bookkeeping (guard must outlive
