@@ -36,6 +36,18 @@ enum class KickPhase { Approach, Swing };
 // motion file (`kick` table, measured by the kick benchmark).
 constexpr const char* kKickMotions[kKickTypeCount] = {"kick_long", "kick_short"};
 
+// The body's abilities for behaviours (MotionStatus): from the data, so a
+// retuned walk or kick is planned with at once.
+void report_abilities(const MotionLibrary* library, const WalkParams& walk, MotionStatus* status) {
+  for (int k = 0; k < kKickTypeCount; ++k) {
+    const KeyframeMotion* kick = library ? library->find(kKickMotions[k]) : nullptr;
+    status->kick_distance[k] = kick && kick->kick.present ? kick->kick.distance : 0.0;
+  }
+  status->max_walk_forward = walk.max_forward;
+  status->max_walk_side = walk.max_side;
+  status->max_walk_turn = walk.max_turn;
+}
+
 }  // namespace
 
 struct MotionSystem::Impl {
@@ -115,6 +127,7 @@ Status MotionSystem::load() {
   if (!params.ok()) return params.error();
   m.walk_params = std::make_unique<WalkParams>(params.value());
   m.walk.configure(leg_geometry_from(m.description), *m.walk_params);
+  report_abilities(m.library.get(), *m.walk_params, &status_);
 
   if (options_.reload_poll_seconds > 0) {
     m.motion_reloader = std::make_unique<Reloader<MotionLibrary>>(
@@ -140,8 +153,12 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
                         const SkillRequests& requests, protocol::Action* action) {
   Impl& m = *impl_;
   // Pick up reloaded data between cycles; never waits.
-  if (m.motion_reloader) m.motion_reloader->take(&m.library);
-  if (m.walk_reloader && m.walk_reloader->take(&m.walk_params)) m.walk.set_params(*m.walk_params);
+  bool reloaded = m.motion_reloader && m.motion_reloader->take(&m.library);
+  if (m.walk_reloader && m.walk_reloader->take(&m.walk_params)) {
+    m.walk.set_params(*m.walk_params);
+    reloaded = true;
+  }
+  if (reloaded) report_abilities(m.library.get(), *m.walk_params, &status_);
 
   for (int j = 0; j < kJointCount; ++j) m.measured[j] = angle_of(percept, world, j);
   m.imu.update(gyro_from_percept(percept.gyro), accel_from_percept(percept.accel), percept.has_gyro,

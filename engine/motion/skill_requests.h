@@ -13,7 +13,7 @@ namespace libero::motion {
 extern "C" {
 #endif
 
-enum { kSkillRequestsVersion = 1, kMotionNameLength = 31, kSayLength = 20 };
+enum { kSkillRequestsVersion = 2, kMotionNameLength = 31, kSayLength = 20 };
 
 typedef enum {
   kBodyStand = 0,       /* stand still, keep balance */
@@ -59,6 +59,11 @@ typedef struct {
   int32_t getting_up;           /* 1 while an automatic get-up runs */
   double kick_distance_estimate;/* m, for the last requested kick */
   double walk_speed_x, walk_speed_y, walk_speed_turn; /* current commanded walk */
+  /* What this body can do, from the data it runs on (updated when the data
+   * reloads): behaviours plan with these instead of constants, so the same
+   * scripts fit the simulator's robot and the mock world's skill model. */
+  double kick_distance[kKickTypeCount];  /* m, median travel of each kick (its kick table); 0 unknown */
+  double max_walk_forward, max_walk_side, max_walk_turn; /* m/s, m/s, rad/s: the walk's limits */
 } MotionStatus;
 
 #ifdef __cplusplus

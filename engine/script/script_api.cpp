@@ -96,6 +96,8 @@ typedef struct {
   int32_t getting_up;
   double kick_distance_estimate;
   double walk_speed_x, walk_speed_y, walk_speed_turn;
+  double kick_distance[2];
+  double max_walk_forward, max_walk_side, max_walk_turn;
 } MotionStatus;
 )";
 

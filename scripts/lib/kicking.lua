@@ -4,6 +4,7 @@
 -- that reach the target). Allocation-free: fixed scratch arrays.
 local params = require "data.params"
 local team = require "lib.team"
+local body = require "lib.body"
 
 local M = {}
 
@@ -77,13 +78,14 @@ function M.choose_kick(tx, ty, exact)
   local reach = team.time_to_reach(me.x, me.y, me.heading, px, py)
   local best, best_cost = nil, huge
   for kind, k in pairs(params.kicks) do
+    local distance, max_error = body.kick_distance(kind), body.kick_max_error(kind)
     local fits
     if kind == "short" then
-      fits = d <= k.distance + k.max_error
+      fits = d <= distance + max_error
     elseif exact then
-      fits = abs(d - k.distance) <= k.max_error
+      fits = abs(d - distance) <= max_error
     else
-      fits = d <= k.distance + k.max_error
+      fits = d <= distance + max_error
     end
     if fits then
       local cost = reach + k.duration

@@ -7,6 +7,7 @@
 -- to the centroid of the candidates of the best region. Allocation-free.
 local params = require "data.params"
 local team = require "lib.team"
+local body = require "lib.body"
 
 local M = {}
 
@@ -79,9 +80,9 @@ end
 
 -- Which kick covers distance d: kind, rolling range, or nil.
 local function pass_kick(d)
-  local s, l = params.kicks.short, params.kicks.long
-  if d >= 1.0 and d <= s.distance + 0.3 then return "short", d end
-  if d >= l.distance - l.max_error and d <= l.distance + l.max_error then return "long", l.distance end
+  local short, long, long_error = body.kick_distance("short"), body.kick_distance("long"), body.kick_max_error("long")
+  if d >= 1.0 and d <= short + 0.3 then return "short", d end
+  if d >= long - long_error and d <= long + long_error then return "long", long end
   return nil
 end
 M.pass_kick = pass_kick

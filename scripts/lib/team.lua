@@ -2,6 +2,7 @@
 -- as B-Human does it (docs/team.md). Allocation-free per cycle: every array
 -- lives in the module and is refilled in place.
 local params = require "data.params"
+local body = require "lib.body"
 local formation = require "data.formation"
 
 local M = {}
@@ -31,7 +32,7 @@ function M.time_to_reach(x, y, heading, px, py)
   local dx, dy = px - x, py - y
   local d = sqrt(dx * dx + dy * dy)
   local turn = d > 0.3 and abs(wrap(atan2(dy, dx) - heading)) or 0
-  return d / params.walk_speed + turn / params.turn_speed
+  return d / body.walk_speed() + turn / body.turn_speed()
 end
 
 -- Whether teammate i takes part: a valid track heard or seen recently.

@@ -144,3 +144,55 @@ TEST_CASE("reloader hands over a changed file without blocking the caller") {
   std::remove(path.c_str());
   rmdir(dir.c_str());
 }
+
+TEST_CASE("motion system reports the body's abilities from its data, and again after a reload") {
+  std::string dir = scratch_dir();
+  std::string walk_path = dir + "/walk.lua";
+  std::ifstream shipped(robots_dir() + "/nao/walk.lua");
+  std::string text((std::istreambuf_iterator<char>(shipped)), std::istreambuf_iterator<char>());
+  std::ofstream(walk_path) << text;
+
+  MotionOptions options;
+  options.robots_dir = robots_dir();
+  options.walk_file = walk_path;
+  options.reload_poll_seconds = 0.05;
+  MotionSystem motion(options);
+  REQUIRE(motion.load().ok());
+  protocol::Percept percept;
+  percept.clear();
+  world::WorldState world{};
+  SkillRequests requests{};
+  protocol::Action action;
+  action.clear();
+  motion.step(percept, world, requests, &action);
+
+  auto long_kick = load_motion_file(robots_dir() + "/nao/motions/kick_long.lua");
+  auto short_kick = load_motion_file(robots_dir() + "/nao/motions/kick_short.lua");
+  auto walk = load_walk_file(walk_path, 0);
+  REQUIRE(long_kick.ok());
+  REQUIRE(short_kick.ok());
+  REQUIRE(walk.ok());
+  CHECK(motion.status().kick_distance[kKickLong] == long_kick->kick.distance);
+  CHECK(motion.status().kick_distance[kKickShort] == short_kick->kick.distance);
+  CHECK(motion.status().kick_distance[kKickLong] > 0);
+  CHECK(motion.status().max_walk_forward == walk->max_forward);
+  CHECK(motion.status().max_walk_side == walk->max_side);
+  CHECK(motion.status().max_walk_turn == walk->max_turn);
+
+  // Retune the walk's forward limit while running: the report follows.
+  size_t at = text.find("max_forward = ");
+  REQUIRE(at != std::string::npos);
+  size_t end = text.find(',', at);
+  text.replace(at, end - at, "max_forward = 0.123");
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a new mtime second
+  std::ofstream(walk_path) << text;
+  bool seen = false;
+  for (int i = 0; i < 200 && !seen; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    motion.step(percept, world, requests, &action);
+    seen = motion.status().max_walk_forward == 0.123;
+  }
+  CHECK(seen);
+  std::remove(walk_path.c_str());
+  rmdir(dir.c_str());
+}

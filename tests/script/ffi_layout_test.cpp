@@ -139,7 +139,7 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
 TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   using namespace libero::motion;
   FfiState ffi;
-  CHECK(kSkillRequestsVersion == 1);  // bump docs/scripting.md and this test together
+  CHECK(kSkillRequestsVersion == 2);  // bump docs/scripting.md and this test together
   CHECK_SIZE(SkillRequests);
   CHECK_FIELD(SkillRequests, body);
   CHECK_FIELD(SkillRequests, walk_vx);
@@ -173,6 +173,10 @@ TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   CHECK_FIELD(MotionStatus, walk_speed_x);
   CHECK_FIELD(MotionStatus, walk_speed_y);
   CHECK_FIELD(MotionStatus, walk_speed_turn);
+  CHECK_AGGREGATE_FIELD(MotionStatus, kick_distance);
+  CHECK_FIELD(MotionStatus, max_walk_forward);
+  CHECK_FIELD(MotionStatus, max_walk_side);
+  CHECK_FIELD(MotionStatus, max_walk_turn);
 }
 
 TEST_CASE("ffi enum constants the prelude hard-codes match the headers") {

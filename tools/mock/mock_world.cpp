@@ -543,6 +543,10 @@ void MockWorld::fill_views() {
     st.interruptible = !(me.fallen || (me.active_body == motion::kBodyKick && me.skill_state == motion::kSkillRunning));
     st.getting_up = me.fallen ? 1 : 0;
     st.kick_distance_estimate = options_.model.kicks[motion::kKickLong].distance;
+    for (int k = 0; k < motion::kKickTypeCount; ++k) st.kick_distance[k] = options_.model.kicks[k].distance;
+    st.max_walk_forward = options_.model.max_forward;
+    st.max_walk_side = options_.model.max_side;
+    st.max_walk_turn = options_.model.max_turn;
     st.walk_speed_x = me.vx;
     st.walk_speed_y = me.vy;
     st.walk_speed_turn = me.turn;

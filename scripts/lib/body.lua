@@ -1,0 +1,39 @@
+-- lib/body.lua: what this robot's body can do, as the engine reports it
+-- (motion.status: the kick tables and walk limits of the data the body runs
+-- on, or the mock world's skill model), with the team's data
+-- (data/params.lua) where the engine reports 0 (unknown, e.g. before the
+-- first cycle). Planning with these keeps the same scripts right on the
+-- simulator's robot and in the mock world.
+local params = require "data.params"
+
+local M = {}
+
+local status = motion.status
+local KICK_INDEX = { long = 0, short = 1 }
+
+function M.kick_distance(kind)
+  local d = status.kick_distance[KICK_INDEX[kind]]
+  if d > 0 then return d end
+  return params.kicks[kind].distance
+end
+
+-- The data's allowed error is for the data's distance; a shorter kick
+-- scatters less.
+function M.kick_max_error(kind)
+  local k = params.kicks[kind]
+  return k.max_error * M.kick_distance(kind) / k.distance
+end
+
+function M.walk_speed()
+  local v = status.max_walk_forward
+  if v > 0 then return v end
+  return params.walk_speed
+end
+
+function M.turn_speed()
+  local v = status.max_walk_turn
+  if v > 0 then return v end
+  return params.turn_speed
+end
+
+return M
