@@ -26,6 +26,19 @@ std::string scratch_dir() {
   REQUIRE(made != nullptr);
   return made;
 }
+
+// One motion cycle's inputs and output, cleared.
+struct Cycle {
+  protocol::Percept percept;
+  world::WorldState world{};
+  SkillRequests requests{};
+  protocol::Action action;
+  Cycle() {
+    percept.clear();
+    action.clear();
+  }
+  void step(MotionSystem& motion) { motion.step(percept, world, requests, &action); }
+};
 }  // namespace
 
 TEST_CASE("the shipped walk file loads for every type") {
@@ -97,20 +110,15 @@ TEST_CASE("motion system: every type loads and one cycle writes every joint") {
     MotionSystem motion(options);
     Status loaded = motion.load();
     REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().describe()));
-    protocol::Percept percept;
-    percept.clear();
-    world::WorldState world{};
-    SkillRequests requests{};
-    protocol::Action action;
-    action.clear();
-    motion.step(percept, world, requests, &action);
+    Cycle cycle;
+    cycle.step(motion);
     int set = 0;
-    for (int j = 0; j < kJointCount; ++j) set += action.joint_set[j];
+    for (int j = 0; j < kJointCount; ++j) set += cycle.action.joint_set[j];
     CHECK(set == joint_count_for_type(type));
     // An unknown motion name fails the request instead of crashing.
-    requests.body = kBodyMotion;
-    std::snprintf(requests.motion_name, sizeof requests.motion_name, "no_such_motion");
-    motion.step(percept, world, requests, &action);
+    cycle.requests.body = kBodyMotion;
+    std::snprintf(cycle.requests.motion_name, sizeof cycle.requests.motion_name, "no_such_motion");
+    cycle.step(motion);
     CHECK(motion.status().state == kSkillFailed);
   }
 }
@@ -158,13 +166,8 @@ TEST_CASE("motion system reports the body's abilities from its data, and again a
   options.reload_poll_seconds = 0.05;
   MotionSystem motion(options);
   REQUIRE(motion.load().ok());
-  protocol::Percept percept;
-  percept.clear();
-  world::WorldState world{};
-  SkillRequests requests{};
-  protocol::Action action;
-  action.clear();
-  motion.step(percept, world, requests, &action);
+  Cycle cycle;
+  cycle.step(motion);
 
   auto long_kick = load_motion_file(robots_dir() + "/nao/motions/kick_long.lua");
   auto short_kick = load_motion_file(robots_dir() + "/nao/motions/kick_short.lua");
@@ -189,7 +192,7 @@ TEST_CASE("motion system reports the body's abilities from its data, and again a
   bool seen = false;
   for (int i = 0; i < 200 && !seen; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(25));
-    motion.step(percept, world, requests, &action);
+    cycle.step(motion);
     seen = motion.status().max_walk_forward == 0.123;
   }
   CHECK(seen);
