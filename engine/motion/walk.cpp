@@ -30,6 +30,7 @@ void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params
 
 void WalkEngine::reset() {
   current_ = {};
+  sway_residual_ = last_sway_ = 0;
   walking_ = false;
   time_ = 0;
   steps_taken_ = 0;
@@ -92,7 +93,8 @@ void WalkEngine::begin_step() {
   lead(dyaw, &FootOffset::yaw);
 }
 
-void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double target[kJointCount]) {
+void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch, double roll,
+                      double target[kJointCount]) {
   limit_command(command);
   gyro_filtered_ = 0.7 * gyro_filtered_ + 0.3 * gyro;
   yaw_rate_sum_ += gyro.z();
@@ -124,6 +126,7 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
                      std::abs(now_[s].yaw) < 0.02;
       if (!wants_motion && !moving && at_neutral) {
         for (int s = 0; s < 2; ++s) now_[s] = {};
+        sway_residual_ = last_sway_;
         walking_ = false;
         time_ = 0;
         current_ = {};
@@ -133,10 +136,18 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
       }
     }
   }
+  // A walk that stopped mid-sway (the sway leads the feet) glides back to
+  // the centre instead of jumping there.
+  sway_residual_ = approach(sway_residual_, 0.0, 0.1 * kCycleSeconds);
   double phase = walking_ ? std::clamp(time_ / period, 0.0, 1.0) : 0.0;
+  // Lean away from the pose the pattern assumes (torso_pitch forward,
+  // level sideways); clamped so a sensor glitch or a fall in progress
+  // cannot fold the legs.
+  double pitch_error = std::clamp(pitch - params_.torso_pitch, -0.3, 0.3);
+  double roll_error = std::clamp(roll, -0.3, 0.3);
+  double tc = std::sqrt(params_.com_height / kGravity);
   if (walking_) {
     Side support = swing_ == kLeft ? kRight : kLeft;
-    double tc = std::sqrt(params_.com_height / kGravity);
     double half = 0.5 * period / tc;
     double lipm = 0.5 + 0.5 * std::sinh((phase - 0.5) * period / tc) / std::sinh(half);
     // Support foot: the whole step. Swing foot: rides with the ground during
@@ -154,9 +165,10 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
     double swing_phase = phase <= ds ? 0.0 : (phase - ds) / (1.0 - ds);
     double s = swing_profile(swing_phase);
     // Balance: a swing foot that lands further in the direction the body
-    // tips to catches it (the capture-point idea, proportional form).
-    double catch_x = params_.balance_step_x * gyro_filtered_.y();
-    double catch_y = -params_.balance_step_y * gyro_filtered_.x();
+    // tips to catches it. Capture-point form in angles: lean plus lean rate
+    // times the pendulum time constant.
+    double catch_x = params_.balance_step_x * (gyro_filtered_.y() + pitch_error / tc);
+    double catch_y = -params_.balance_step_y * (gyro_filtered_.x() + roll_error / tc);
     catch_x = std::clamp(catch_x, -0.04, 0.04);
     // Only outwards: the swing foot must not cross under the support foot.
     catch_y = swing_ == kLeft ? std::clamp(catch_y, 0.0, 0.03) : std::clamp(catch_y, -0.03, 0.0);
@@ -168,28 +180,45 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
     now_[support].yaw = support_yaw;
     swing_phase_ = swing_phase;
   }
-  feet_targets(phase, gyro, target);
+  last_sway_ = sway_offset(phase);
+  feet_targets(phase, gyro, pitch_error, roll_error, target);
 }
 
 void WalkEngine::stand_pose(double target[kJointCount]) const {
-  feet_targets(0.0, Vec3::Zero(), target);
+  feet_targets(0.0, Vec3::Zero(), 0.0, 0.0, target);
 }
 
-void WalkEngine::feet_targets(double phase, const Vec3& gyro, double target[kJointCount]) const {
+double WalkEngine::sway_offset(double phase) const {
   const WalkParams& p = params_;
-  const double period = p.step_period;
+  if (!walking_) return sway_residual_;
+  double tc = std::sqrt(p.com_height / kGravity);
+  double half = 0.5 * p.step_period / tc;
+  // The sway runs `sway_lead` of a step ahead of the feet: the joints lag
+  // the targets by a few cycles and the weight has to be over the support
+  // foot when the swing foot lifts, not halfway through its swing. Past
+  // the step's end it is the next step's sway (the other way).
+  double lead = std::clamp(p.sway_lead, 0.0, 0.5);
+  double ahead = phase + lead;
+  double toward = swing_ == kRight ? 1.0 : -1.0;  // sway over the support foot
+  if (ahead >= 1.0) {
+    ahead -= 1.0;
+    toward = -toward;
+  }
+  double shape = (1.0 - std::cosh((ahead - 0.5) * p.step_period / tc) / std::cosh(half)) /
+                 (1.0 - 1.0 / std::cosh(half));
+  // From standing the sway builds up over the first (in-place) step.
+  double start_scale = steps_taken_ == 0 ? std::min(1.0, phase / std::max(1.0 - lead, 0.5)) : 1.0;
+  return toward * p.sway * shape * start_scale;
+}
+
+void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error, double roll_error,
+                              double target[kJointCount]) const {
+  const WalkParams& p = params_;
   double leg_length = geometry_.thigh.norm() + geometry_.shank.norm();
   double hip_height = p.hip_height_ratio * leg_length;
 
-  double sway = 0, lift[2] = {0, 0};
+  double sway = sway_offset(phase), lift[2] = {0, 0};
   if (walking_) {
-    double tc = std::sqrt(p.com_height / kGravity);
-    double half = 0.5 * period / tc;
-    double shape = (1.0 - std::cosh((phase - 0.5) * period / tc) / std::cosh(half)) /
-                   (1.0 - 1.0 / std::cosh(half));
-    double toward = swing_ == kRight ? 1.0 : -1.0;  // sway over the support foot
-    double start_scale = steps_taken_ == 0 ? 0.7 : 1.0;
-    sway = toward * p.sway * shape * start_scale;
     double height = p.step_height * (steps_taken_ == 0 ? 0.5 : 1.0);
     lift[swing_] = height * 0.5 * (1.0 - std::cos(2.0 * kPi * swing_phase_));
   }
@@ -209,10 +238,15 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double target[kJoi
     solve_leg(geometry_, static_cast<Side>(side), ankle, foot, &angles);
     bool supporting = !walking_ || side != swing_;
     if (supporting) {
-      angles.q[4] += p.gyro_ankle_pitch * gyro.y();
-      angles.q[2] += p.gyro_hip_pitch * gyro.y();
-      angles.q[5] += (walking_ ? p.gyro_ankle_roll : p.stand_gyro_ankle_roll) * gyro.x();
-      angles.q[1] += p.gyro_hip_roll * gyro.x();
+      // Ankle and hip strategies: rate (damping) and lean (stiffness).
+      // The lean terms only while walking: the stand pose is where get-ups
+      // and kicks start and end, and those expect it fixed.
+      double lean = walking_ ? 1.0 : 0.0;
+      angles.q[4] += p.gyro_ankle_pitch * gyro.y() + lean * p.tilt_ankle_pitch * pitch_error;
+      angles.q[2] += p.gyro_hip_pitch * gyro.y() + lean * p.tilt_hip_pitch * pitch_error;
+      angles.q[5] += (walking_ ? p.gyro_ankle_roll : p.stand_gyro_ankle_roll) * gyro.x() +
+                     lean * p.tilt_ankle_roll * roll_error;
+      angles.q[1] += p.gyro_hip_roll * gyro.x() + lean * p.tilt_hip_roll * roll_error;
     }
     for (int k = 0; k < 6; ++k) target[leg_joint(static_cast<Side>(side), k)] = angles.q[k];
   }

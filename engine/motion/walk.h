@@ -32,10 +32,11 @@ class WalkEngine {
   // Back to standing with feet together at neutral (no stepping).
   void reset();
 
-  // One cycle. `lookahead` is how far ahead of now the targets are meant
-  // for; `gyro` is the torso rate (engine frame, rad/s). Writes leg, arm
-  // and nothing else into target[].
-  void step(const WalkCommand& command, const Vec3& gyro, double target[kJointCount]);
+  // One cycle. `gyro` is the torso rate (engine frame, rad/s); `pitch` and
+  // `roll` the estimated torso attitude (ImuFilter conventions, rad).
+  // Writes leg, arm and nothing else into target[].
+  void step(const WalkCommand& command, const Vec3& gyro, double pitch, double roll,
+            double target[kJointCount]);
 
   // Stand pose targets without advancing the gait (for blending).
   void stand_pose(double target[kJointCount]) const;
@@ -55,7 +56,10 @@ class WalkEngine {
   };
   void begin_step();
   void limit_command(const WalkCommand& wanted);
-  void feet_targets(double phase, const Vec3& gyro, double target[kJointCount]) const;
+  // Lateral torso offset towards the support foot (m).
+  double sway_offset(double phase) const;
+  void feet_targets(double phase, const Vec3& gyro, double pitch_error, double roll_error,
+                    double target[kJointCount]) const;
 
   LegGeometry geometry_;
   WalkParams params_;
@@ -69,7 +73,9 @@ class WalkEngine {
   Vec3 gyro_filtered_ = Vec3::Zero();
   double swing_phase_ = 0;
   double yaw_rate_sum_ = 0;      // gyro z summed over the current step
-  int yaw_rate_count_ = 0;       // 0..1 over the single-support part
+  int yaw_rate_count_ = 0;
+  double sway_residual_ = 0;     // sway left over when the walk stopped, m
+  double last_sway_ = 0;
 };
 
 }  // namespace libero::motion
