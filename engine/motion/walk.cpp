@@ -10,9 +10,11 @@ namespace libero::motion {
 namespace {
 
 constexpr double kGravity = 9.81;
+constexpr double kCrouchSeconds = 0.2;  // stand height <-> walk height
 
 double swing_profile(double phase) { return 0.5 * (1.0 - std::cos(kPi * phase)); }
 
+Mat3 rot_x(double a) { return Eigen::AngleAxisd(a, Vec3::UnitX()).toRotationMatrix(); }
 Mat3 rot_y(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
 Mat3 rot_z(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
 
@@ -31,6 +33,7 @@ void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params
 void WalkEngine::reset() {
   current_ = {};
   sway_residual_ = last_sway_ = 0;
+  crouch_ = 0;
   walking_ = false;
   time_ = 0;
   steps_taken_ = 0;
@@ -106,7 +109,12 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
                 std::abs(current_.turn) > 1e-3;
 
   if (!walking_) {
-    if (wants_motion) {
+    // The walk may run lower than the stand pose (bent knees absorb the
+    // landings; the get-ups and kicks keep the stand pose they were made
+    // for): crouch before the first step, rise after the last.
+    current_ = {};
+    crouch_ = approach(crouch_, wants_motion ? 1.0 : 0.0, kCycleSeconds / kCrouchSeconds);
+    if (wants_motion && crouch_ >= 1.0) {
       walking_ = true;
       time_ = 0;
       steps_taken_ = 0;
@@ -154,15 +162,35 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
     // the double-support part, then swings to its target.
     double ds = params_.double_support;
     double support_x = start_[support].x + (end_[support].x - start_[support].x) * lipm;
-    double support_y = start_[support].y + (end_[support].y - start_[support].y) * phase;
+    // Sideways the support foot is where the pendulum's pivot is: relative
+    // to the CoM it follows the inverted pendulum between its start and end
+    // offsets, a(t) = (a0 sinh((T-t)/Tc) + a1 sinh(t/Tc)) / sinh(T/Tc), the
+    // offsets counted from the CoM (the foot's neutral lateral place
+    // included, scaled by lateral_pendulum). With a0 = a1 this is the
+    // in-place sway towards the support foot; when stepping sideways the
+    // CoM slows over one foot and speeds up between them, instead of the
+    // constant drift no support can hold.
+    double neutral = params_.lateral_pendulum *
+                     (geometry_.hip[support].y() + (support == kLeft ? params_.foot_spread : -params_.foot_spread));
+    if (steps_taken_ == 0) neutral *= 0.5;  // from standing still: half a sway
+    auto lateral = [&](double ph) {
+      double a0 = neutral + start_[support].y, a1 = neutral + end_[support].y;
+      return (a0 * std::sinh((1.0 - ph) * period / tc) + a1 * std::sinh(ph * period / tc)) /
+                 std::sinh(period / tc) - neutral;
+    };
+    double support_y = lateral(phase);
     double support_yaw = start_[support].yaw + (end_[support].yaw - start_[support].yaw) * phase;
     double ds_lipm = 0.5 + 0.5 * std::sinh((std::min(phase, ds) - 0.5) * period / tc) / std::sinh(half);
     double slide_x = (end_[support].x - start_[support].x) * (ds_lipm - (0.5 - 0.5 * std::sinh(0.5 * period / tc) / std::sinh(half)));
-    double slide_y = (end_[support].y - start_[support].y) * std::min(phase, ds);
+    double slide_y = lateral(std::min(phase, ds)) - start_[support].y;
     double slide_yaw = (end_[support].yaw - start_[support].yaw) * std::min(phase, ds);
     double from_x = start_[swing_].x + slide_x, from_y = start_[swing_].y + slide_y;
     double from_yaw = start_[swing_].yaw + slide_yaw;
-    double swing_phase = phase <= ds ? 0.0 : (phase - ds) / (1.0 - ds);
+    // The swing ends `swing_end` into the single support: the joints lag
+    // the targets by a few cycles (the swing knee runs at its speed limit),
+    // and a foot still coming down when the weight moves onto it bounces.
+    double swing_end = std::clamp(params_.swing_end, 0.5, 1.0);
+    double swing_phase = phase <= ds ? 0.0 : std::min(1.0, (phase - ds) / ((1.0 - ds) * swing_end));
     double s = swing_profile(swing_phase);
     // Balance: a swing foot that lands further in the direction the body
     // tips to catches it. Capture-point form in angles: lean plus lean rate
@@ -215,7 +243,8 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
                               double target[kJointCount]) const {
   const WalkParams& p = params_;
   double leg_length = geometry_.thigh.norm() + geometry_.shank.norm();
-  double hip_height = p.hip_height_ratio * leg_length;
+  double crouch = 0.5 - 0.5 * std::cos(kPi * crouch_);
+  double hip_height = (p.stand_hip_height_ratio + (p.hip_height_ratio - p.stand_hip_height_ratio) * crouch) * leg_length;
 
   double sway = sway_offset(phase), lift[2] = {0, 0};
   if (walking_) {
@@ -223,7 +252,16 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
     lift[swing_] = height * 0.5 * (1.0 - std::cos(2.0 * kPi * swing_phase_));
   }
 
-  Mat3 unpitch = rot_y(-p.torso_pitch);
+  // Feet are planned in a level frame under the torso. The torso is taken
+  // to lean by torso_pitch, plus (attitude_pitch/_roll) the share of the
+  // measured lean beyond it: with 1 the legs keep the feet flat and where
+  // the plan has them in the world, so a torso rolled towards the support
+  // side lengthens the other leg until its foot is back on the ground
+  // instead of leaving it hanging (the robot then hops on one foot and
+  // topples). Walking only, like the other lean terms.
+  double lean = walking_ ? 1.0 : 0.0;
+  Mat3 unpitch = rot_x(-lean * p.attitude_roll * roll_error) *
+                 rot_y(-(p.torso_pitch + lean * p.attitude_pitch * pitch_error));
   for (int side = 0; side < 2; ++side) {
     const Vec3& hip = geometry_.hip[side];
     double lateral = hip.y() + (side == kLeft ? p.foot_spread : -p.foot_spread);
@@ -241,7 +279,6 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
       // Ankle and hip strategies: rate (damping) and lean (stiffness).
       // The lean terms only while walking: the stand pose is where get-ups
       // and kicks start and end, and those expect it fixed.
-      double lean = walking_ ? 1.0 : 0.0;
       angles.q[4] += p.gyro_ankle_pitch * gyro.y() + lean * p.tilt_ankle_pitch * pitch_error;
       angles.q[2] += p.gyro_hip_pitch * gyro.y() + lean * p.tilt_hip_pitch * pitch_error;
       angles.q[5] += (walking_ ? p.gyro_ankle_roll : p.stand_gyro_ankle_roll) * gyro.x() +

@@ -45,7 +45,7 @@ class WalkEngine {
   // Speed the gait is executing now (after acceleration limits).
   const WalkCommand& current() const { return current_; }
   // True at a step boundary with both feet at neutral: safe to hand over.
-  bool standing_still() const { return !walking_; }
+  bool standing_still() const { return !walking_ && crouch_ <= 0.0; }
   // Which foot swings in the current step (kLeft / kRight), valid if walking().
   Side swing_side() const { return swing_; }
   double phase() const { return walking_ ? time_ / params_.step_period : 0; }
@@ -76,6 +76,7 @@ class WalkEngine {
   int yaw_rate_count_ = 0;
   double sway_residual_ = 0;     // sway left over when the walk stopped, m
   double last_sway_ = 0;
+  double crouch_ = 0;            // 0 at the stand height, 1 at the walk height
 };
 
 }  // namespace libero::motion
