@@ -16,7 +16,9 @@ return {
     walk_to_heading_tolerance = 0.1,
   },
   type1 = {},
-  type2 = {},
+  -- Type 2's ankle roll is slow (3.47 rad/s): a big gyro gain asks it for
+  -- more than it can follow and the lag rocks the robot.
+  type2 = { gyro_ankle_roll = 0.1 },
   type3 = {},
   type4 = {},
 }
