@@ -48,6 +48,7 @@ constexpr Field kFields[] = {
     {"balance_step_x", &WalkParams::balance_step_x},
     {"balance_step_y", &WalkParams::balance_step_y},
     {"turn_feedback", &WalkParams::turn_feedback},
+    {"heading_feedback", &WalkParams::heading_feedback},
     {"arm_swing", &WalkParams::arm_swing},
     {"arm_pitch", &WalkParams::arm_pitch},
     {"arm_out", &WalkParams::arm_out},

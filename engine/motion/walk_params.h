@@ -39,6 +39,7 @@ struct WalkParams {
   double balance_step_x = 0.0;       // m per rad/s of (pitch rate + pitch error / Tc): step further when tipping forward
   double balance_step_y = 0.0;       // m per rad/s of (roll rate + roll / Tc): step to the side we tip to
   double turn_feedback = 0.0;        // share of the last step's yaw-rate error added to the next step
+  double heading_feedback = 0.0;     // share of the heading lost since the walk started added to the next step
   double arm_swing = 0.5;            // rad of shoulder pitch per m of foot offset
   double arm_pitch = -1.6;           // neutral shoulder pitch (arms down), rad
   double arm_out = 0.2;              // shoulder yaw outwards, rad

@@ -10,7 +10,7 @@ return {
     accel_forward = 1.0, accel_side = 1.0, accel_turn = 4.0,
     gyro_ankle_pitch = -0.05, gyro_hip_pitch = 0.0, gyro_ankle_roll = 0.25, stand_gyro_ankle_roll = 0.25, gyro_hip_roll = 0.0,
     attitude_pitch = 0.0, attitude_roll = 0.0, tilt_ankle_pitch = 0.0, tilt_hip_pitch = 0.0, tilt_ankle_roll = 0.0, tilt_hip_roll = 0.0,
-    balance_step_x = 0.015, balance_step_y = 0.0, turn_feedback = 1.0,
+    balance_step_x = 0.015, balance_step_y = 0.0, turn_feedback = 1.0, heading_feedback = 0.0,
     arm_swing = 1.0, arm_pitch = -1.5, arm_out = 0.2, elbow = 0.5,
     walk_to_gain = 1.5, walk_to_turn_gain = 2.0, walk_to_tolerance = 0.05,
     walk_to_heading_tolerance = 0.1,

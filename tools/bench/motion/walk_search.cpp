@@ -46,6 +46,7 @@ const Param kParams[] = {
     {"tilt_hip_roll", -0.8, 0.8},     {"sway_lead", 0.0, 0.4},          {"accel_side", 0.3, 3.0},
     {"accel_turn", 1.0, 8.0},         {"attitude_roll", -0.6, 1.0},     {"attitude_pitch", -0.6, 1.0},
     {"lateral_pendulum", 0.0, 1.5},   {"swing_end", 0.6, 1.0},          {"turn_feedback", 0.0, 1.5},
+    {"heading_feedback", 0.0, 1.0},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
