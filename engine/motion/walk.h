@@ -5,9 +5,13 @@
 // linear inverted pendulum with the ZMP on the support foot:
 //   sideways  y(t) = A (1 - cosh((t - T/2)/Tc) / cosh(T/(2 Tc)))  (sway towards the support foot)
 //   forwards  x(t) = D/2 sinh((t - T/2)/Tc) / sinh(T/(2 Tc))       (support foot passes under the CoM)
-// with Tc = sqrt(com_height / g). Feet are planned relative to the torso,
-// turned into ankle poses and solved with the analytic leg IK. Gyro
-// feedback on ankles and hips damps what the open-loop pattern misses.
+// with Tc = sqrt(com_height / g) (sideways optionally the two-point
+// pendulum between the support foot's start and end offsets). Feet are
+// planned relative to the torso, turned into ankle poses and solved with
+// the analytic leg IK. The walk crouches below the stand pose before the
+// first step and rises after the last. Feedback on the support leg: gyro
+// and torso lean on ankles and hips, a capture-point step adjustment on
+// lean and lean rate, and the turn rate closed on the gyro.
 // Lateral steps and turns are led by the foot on the side of motion (the
 // NAO's hip yaw-pitch joints only turn the feet outwards).
 #pragma once
