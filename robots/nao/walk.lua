@@ -20,5 +20,6 @@ return {
   -- more than it can follow and the lag rocks the robot.
   type2 = { gyro_ankle_roll = 0.1 },
   type3 = {},
-  type4 = {},
+  -- Type 4 (toes): with the default gain it fell turning in place (2 in 10).
+  type4 = { gyro_ankle_roll = 0.2 },
 }
