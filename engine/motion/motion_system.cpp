@@ -91,6 +91,7 @@ MotionSystem::~MotionSystem() {
 double MotionSystem::estimated_pitch() const { return impl_->imu.pitch(); }
 double MotionSystem::estimated_roll() const { return impl_->imu.roll(); }
 int MotionSystem::fall_state() const { return static_cast<int>(impl_->imu.fall()); }
+double MotionSystem::joint_target(int joint) const { return impl_->target[joint]; }
 
 Status MotionSystem::load() {
   Impl& m = *impl_;
@@ -345,7 +346,7 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
     if (m.mode == Mode::Walk || (m.mode == Mode::Kick && m.kick_phase == KickPhase::Approach)) {
       double walk_target[kJointCount];
       for (int j = 0; j < kJointCount; ++j) walk_target[j] = target[j];
-      m.walk.step(command, gyro, walk_target);
+      m.walk.step(command, gyro, m.imu.pitch(), m.imu.roll(), walk_target);
       double w = m.blend_left > 0 ? m.blend_left / kBlendSeconds : 0.0;
       w = std::min(w, 1.0);
       for (int j = 0; j < kJointCount; ++j) target[j] = w * m.blend_from[j] + (1 - w) * walk_target[j];

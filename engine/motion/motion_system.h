@@ -45,6 +45,8 @@ class MotionSystem {
   double estimated_pitch() const;
   double estimated_roll() const;
   int fall_state() const;
+  // For tools: the joint target sent this cycle (rad).
+  double joint_target(int joint) const;
 
  private:
   MotionOptions options_;

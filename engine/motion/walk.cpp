@@ -10,9 +10,15 @@ namespace libero::motion {
 namespace {
 
 constexpr double kGravity = 9.81;
+constexpr double kCrouchSeconds = 0.2;  // stand height <-> walk height
+// Heading hold: what a turn the robot cannot follow may leave to be made up
+// afterwards, and the most one step adds for it.
+constexpr double kMaxHeadingDebt = 0.2;
+constexpr double kMaxHeadingCorrection = 0.1;
 
 double swing_profile(double phase) { return 0.5 * (1.0 - std::cos(kPi * phase)); }
 
+Mat3 rot_x(double a) { return Eigen::AngleAxisd(a, Vec3::UnitX()).toRotationMatrix(); }
 Mat3 rot_y(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
 Mat3 rot_z(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
 
@@ -30,6 +36,9 @@ void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params
 
 void WalkEngine::reset() {
   current_ = {};
+  sway_residual_ = last_sway_ = 0;
+  crouch_ = 0;
+  heading_debt_ = 0;
   walking_ = false;
   time_ = 0;
   steps_taken_ = 0;
@@ -70,6 +79,12 @@ void WalkEngine::begin_step() {
     double measured = yaw_rate_sum_ / yaw_rate_count_;
     dyaw += std::clamp(params_.turn_feedback * (current_.turn - measured) * period, -0.1, 0.1);
   }
+  // And on the heading itself: the yaw-rate error integrated since the walk
+  // started is the heading the feet have lost. A per-step rate correction
+  // only reaches every other step (turns are led by one foot), so the
+  // heading drifts tens of degrees over a straight walk without this.
+  if (scale > 0)
+    dyaw += std::clamp(params_.heading_feedback * heading_debt_, -kMaxHeadingCorrection, kMaxHeadingCorrection);
   yaw_rate_sum_ = 0;
   yaw_rate_count_ = 0;
   Side support = swing_ == kLeft ? kRight : kLeft;
@@ -92,11 +107,17 @@ void WalkEngine::begin_step() {
   lead(dyaw, &FootOffset::yaw);
 }
 
-void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double target[kJointCount]) {
+void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch, double roll,
+                      double target[kJointCount]) {
   limit_command(command);
   gyro_filtered_ = 0.7 * gyro_filtered_ + 0.3 * gyro;
   yaw_rate_sum_ += gyro.z();
   ++yaw_rate_count_;
+  if (walking_)
+    heading_debt_ = std::clamp(heading_debt_ + (current_.turn - gyro.z()) * kCycleSeconds, -kMaxHeadingDebt,
+                               kMaxHeadingDebt);
+  else
+    heading_debt_ = 0;
   const double period = params_.step_period;
   bool wants_motion = std::abs(command.vx) > 1e-3 || std::abs(command.vy) > 1e-3 ||
                       std::abs(command.turn) > 1e-3;
@@ -104,7 +125,12 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
                 std::abs(current_.turn) > 1e-3;
 
   if (!walking_) {
-    if (wants_motion) {
+    // The walk may run lower than the stand pose (bent knees absorb the
+    // landings; the get-ups and kicks keep the stand pose they were made
+    // for): crouch before the first step, rise after the last.
+    current_ = {};
+    crouch_ = approach(crouch_, wants_motion ? 1.0 : 0.0, kCycleSeconds / kCrouchSeconds);
+    if (wants_motion && crouch_ >= 1.0) {
       walking_ = true;
       time_ = 0;
       steps_taken_ = 0;
@@ -124,6 +150,7 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
                      std::abs(now_[s].yaw) < 0.02;
       if (!wants_motion && !moving && at_neutral) {
         for (int s = 0; s < 2; ++s) now_[s] = {};
+        sway_residual_ = last_sway_;
         walking_ = false;
         time_ = 0;
         current_ = {};
@@ -133,30 +160,59 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
       }
     }
   }
+  // A walk that stopped mid-sway (the sway leads the feet) glides back to
+  // the centre instead of jumping there.
+  sway_residual_ = approach(sway_residual_, 0.0, 0.1 * kCycleSeconds);
   double phase = walking_ ? std::clamp(time_ / period, 0.0, 1.0) : 0.0;
+  // Lean away from the pose the pattern assumes (torso_pitch forward,
+  // level sideways); clamped so a sensor glitch or a fall in progress
+  // cannot fold the legs.
+  double pitch_error = std::clamp(pitch - params_.torso_pitch, -0.3, 0.3);
+  double roll_error = std::clamp(roll, -0.3, 0.3);
+  double tc = std::sqrt(params_.com_height / kGravity);
   if (walking_) {
     Side support = swing_ == kLeft ? kRight : kLeft;
-    double tc = std::sqrt(params_.com_height / kGravity);
     double half = 0.5 * period / tc;
     double lipm = 0.5 + 0.5 * std::sinh((phase - 0.5) * period / tc) / std::sinh(half);
     // Support foot: the whole step. Swing foot: rides with the ground during
     // the double-support part, then swings to its target.
     double ds = params_.double_support;
     double support_x = start_[support].x + (end_[support].x - start_[support].x) * lipm;
-    double support_y = start_[support].y + (end_[support].y - start_[support].y) * phase;
+    // Sideways the support foot is where the pendulum's pivot is: relative
+    // to the CoM it follows the inverted pendulum between its start and end
+    // offsets, a(t) = (a0 sinh((T-t)/Tc) + a1 sinh(t/Tc)) / sinh(T/Tc), the
+    // offsets counted from the CoM (the foot's neutral lateral place
+    // included, scaled by lateral_pendulum). With a0 = a1 this is the
+    // in-place sway towards the support foot; when stepping sideways the
+    // CoM slows over one foot and speeds up between them, instead of the
+    // constant drift no support can hold.
+    double neutral = params_.lateral_pendulum *
+                     (geometry_.hip[support].y() + (support == kLeft ? params_.foot_spread : -params_.foot_spread));
+    if (steps_taken_ == 0) neutral *= 0.5;  // from standing still: half a sway
+    auto lateral = [&](double ph) {
+      double a0 = neutral + start_[support].y, a1 = neutral + end_[support].y;
+      return (a0 * std::sinh((1.0 - ph) * period / tc) + a1 * std::sinh(ph * period / tc)) /
+                 std::sinh(period / tc) - neutral;
+    };
+    double support_y = lateral(phase);
     double support_yaw = start_[support].yaw + (end_[support].yaw - start_[support].yaw) * phase;
     double ds_lipm = 0.5 + 0.5 * std::sinh((std::min(phase, ds) - 0.5) * period / tc) / std::sinh(half);
     double slide_x = (end_[support].x - start_[support].x) * (ds_lipm - (0.5 - 0.5 * std::sinh(0.5 * period / tc) / std::sinh(half)));
-    double slide_y = (end_[support].y - start_[support].y) * std::min(phase, ds);
+    double slide_y = lateral(std::min(phase, ds)) - start_[support].y;
     double slide_yaw = (end_[support].yaw - start_[support].yaw) * std::min(phase, ds);
     double from_x = start_[swing_].x + slide_x, from_y = start_[swing_].y + slide_y;
     double from_yaw = start_[swing_].yaw + slide_yaw;
-    double swing_phase = phase <= ds ? 0.0 : (phase - ds) / (1.0 - ds);
+    // The swing ends `swing_end` into the single support: the joints lag
+    // the targets by a few cycles (the swing knee runs at its speed limit),
+    // and a foot still coming down when the weight moves onto it bounces.
+    double swing_end = std::clamp(params_.swing_end, 0.5, 1.0);
+    double swing_phase = phase <= ds ? 0.0 : std::min(1.0, (phase - ds) / ((1.0 - ds) * swing_end));
     double s = swing_profile(swing_phase);
     // Balance: a swing foot that lands further in the direction the body
-    // tips to catches it (the capture-point idea, proportional form).
-    double catch_x = params_.balance_step_x * gyro_filtered_.y();
-    double catch_y = -params_.balance_step_y * gyro_filtered_.x();
+    // tips to catches it. Capture-point form in angles: lean plus lean rate
+    // times the pendulum time constant.
+    double catch_x = params_.balance_step_x * (gyro_filtered_.y() + pitch_error / tc);
+    double catch_y = -params_.balance_step_y * (gyro_filtered_.x() + roll_error / tc);
     catch_x = std::clamp(catch_x, -0.04, 0.04);
     // Only outwards: the swing foot must not cross under the support foot.
     catch_y = swing_ == kLeft ? std::clamp(catch_y, 0.0, 0.03) : std::clamp(catch_y, -0.03, 0.0);
@@ -168,33 +224,60 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double targe
     now_[support].yaw = support_yaw;
     swing_phase_ = swing_phase;
   }
-  feet_targets(phase, gyro, target);
+  last_sway_ = sway_offset(phase);
+  feet_targets(phase, gyro, pitch_error, roll_error, target);
 }
 
 void WalkEngine::stand_pose(double target[kJointCount]) const {
-  feet_targets(0.0, Vec3::Zero(), target);
+  feet_targets(0.0, Vec3::Zero(), 0.0, 0.0, target);
 }
 
-void WalkEngine::feet_targets(double phase, const Vec3& gyro, double target[kJointCount]) const {
+double WalkEngine::sway_offset(double phase) const {
   const WalkParams& p = params_;
-  const double period = p.step_period;
-  double leg_length = geometry_.thigh.norm() + geometry_.shank.norm();
-  double hip_height = p.hip_height_ratio * leg_length;
+  if (!walking_) return sway_residual_;
+  double tc = std::sqrt(p.com_height / kGravity);
+  double half = 0.5 * p.step_period / tc;
+  // The sway runs `sway_lead` of a step ahead of the feet: the joints lag
+  // the targets by a few cycles and the weight has to be over the support
+  // foot when the swing foot lifts, not halfway through its swing. Past
+  // the step's end it is the next step's sway (the other way).
+  double lead = std::clamp(p.sway_lead, 0.0, 0.5);
+  double ahead = phase + lead;
+  double toward = swing_ == kRight ? 1.0 : -1.0;  // sway over the support foot
+  if (ahead >= 1.0) {
+    ahead -= 1.0;
+    toward = -toward;
+  }
+  double shape = (1.0 - std::cosh((ahead - 0.5) * p.step_period / tc) / std::cosh(half)) /
+                 (1.0 - 1.0 / std::cosh(half));
+  // From standing the sway builds up over the first (in-place) step.
+  double start_scale = steps_taken_ == 0 ? std::min(1.0, phase / std::max(1.0 - lead, 0.5)) : 1.0;
+  return toward * p.sway * shape * start_scale;
+}
 
-  double sway = 0, lift[2] = {0, 0};
+void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error, double roll_error,
+                              double target[kJointCount]) const {
+  const WalkParams& p = params_;
+  double leg_length = geometry_.thigh.norm() + geometry_.shank.norm();
+  double crouch = 0.5 - 0.5 * std::cos(kPi * crouch_);
+  double hip_height = (p.stand_hip_height_ratio + (p.hip_height_ratio - p.stand_hip_height_ratio) * crouch) * leg_length;
+
+  double sway = sway_offset(phase), lift[2] = {0, 0};
   if (walking_) {
-    double tc = std::sqrt(p.com_height / kGravity);
-    double half = 0.5 * period / tc;
-    double shape = (1.0 - std::cosh((phase - 0.5) * period / tc) / std::cosh(half)) /
-                   (1.0 - 1.0 / std::cosh(half));
-    double toward = swing_ == kRight ? 1.0 : -1.0;  // sway over the support foot
-    double start_scale = steps_taken_ == 0 ? 0.7 : 1.0;
-    sway = toward * p.sway * shape * start_scale;
     double height = p.step_height * (steps_taken_ == 0 ? 0.5 : 1.0);
     lift[swing_] = height * 0.5 * (1.0 - std::cos(2.0 * kPi * swing_phase_));
   }
 
-  Mat3 unpitch = rot_y(-p.torso_pitch);
+  // Feet are planned in a level frame under the torso. The torso is taken
+  // to lean by torso_pitch, plus (attitude_pitch/_roll) the share of the
+  // measured lean beyond it: with 1 the legs keep the feet flat and where
+  // the plan has them in the world, so a torso rolled towards the support
+  // side lengthens the other leg until its foot is back on the ground
+  // instead of leaving it hanging (the robot then hops on one foot and
+  // topples). Walking only, like the other lean terms.
+  double lean = walking_ ? 1.0 : 0.0;
+  Mat3 unpitch = rot_x(-lean * p.attitude_roll * roll_error) *
+                 rot_y(-(p.torso_pitch + lean * p.attitude_pitch * pitch_error));
   for (int side = 0; side < 2; ++side) {
     const Vec3& hip = geometry_.hip[side];
     double lateral = hip.y() + (side == kLeft ? p.foot_spread : -p.foot_spread);
@@ -209,10 +292,14 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double target[kJoi
     solve_leg(geometry_, static_cast<Side>(side), ankle, foot, &angles);
     bool supporting = !walking_ || side != swing_;
     if (supporting) {
-      angles.q[4] += p.gyro_ankle_pitch * gyro.y();
-      angles.q[2] += p.gyro_hip_pitch * gyro.y();
-      angles.q[5] += (walking_ ? p.gyro_ankle_roll : p.stand_gyro_ankle_roll) * gyro.x();
-      angles.q[1] += p.gyro_hip_roll * gyro.x();
+      // Ankle and hip strategies: rate (damping) and lean (stiffness).
+      // The lean terms only while walking: the stand pose is where get-ups
+      // and kicks start and end, and those expect it fixed.
+      angles.q[4] += p.gyro_ankle_pitch * gyro.y() + lean * p.tilt_ankle_pitch * pitch_error;
+      angles.q[2] += p.gyro_hip_pitch * gyro.y() + lean * p.tilt_hip_pitch * pitch_error;
+      angles.q[5] += (walking_ ? p.gyro_ankle_roll : p.stand_gyro_ankle_roll) * gyro.x() +
+                     lean * p.tilt_ankle_roll * roll_error;
+      angles.q[1] += p.gyro_hip_roll * gyro.x() + lean * p.tilt_hip_roll * roll_error;
     }
     for (int k = 0; k < 6; ++k) target[leg_joint(static_cast<Side>(side), k)] = angles.q[k];
   }

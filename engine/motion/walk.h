@@ -5,9 +5,13 @@
 // linear inverted pendulum with the ZMP on the support foot:
 //   sideways  y(t) = A (1 - cosh((t - T/2)/Tc) / cosh(T/(2 Tc)))  (sway towards the support foot)
 //   forwards  x(t) = D/2 sinh((t - T/2)/Tc) / sinh(T/(2 Tc))       (support foot passes under the CoM)
-// with Tc = sqrt(com_height / g). Feet are planned relative to the torso,
-// turned into ankle poses and solved with the analytic leg IK. Gyro
-// feedback on ankles and hips damps what the open-loop pattern misses.
+// with Tc = sqrt(com_height / g) (sideways optionally the two-point
+// pendulum between the support foot's start and end offsets). Feet are
+// planned relative to the torso, turned into ankle poses and solved with
+// the analytic leg IK. The walk crouches below the stand pose before the
+// first step and rises after the last. Feedback on the support leg: gyro
+// and torso lean on ankles and hips, a capture-point step adjustment on
+// lean and lean rate, and the turn rate closed on the gyro.
 // Lateral steps and turns are led by the foot on the side of motion (the
 // NAO's hip yaw-pitch joints only turn the feet outwards).
 #pragma once
@@ -32,10 +36,11 @@ class WalkEngine {
   // Back to standing with feet together at neutral (no stepping).
   void reset();
 
-  // One cycle. `lookahead` is how far ahead of now the targets are meant
-  // for; `gyro` is the torso rate (engine frame, rad/s). Writes leg, arm
-  // and nothing else into target[].
-  void step(const WalkCommand& command, const Vec3& gyro, double target[kJointCount]);
+  // One cycle. `gyro` is the torso rate (engine frame, rad/s); `pitch` and
+  // `roll` the estimated torso attitude (ImuFilter conventions, rad).
+  // Writes leg, arm and nothing else into target[].
+  void step(const WalkCommand& command, const Vec3& gyro, double pitch, double roll,
+            double target[kJointCount]);
 
   // Stand pose targets without advancing the gait (for blending).
   void stand_pose(double target[kJointCount]) const;
@@ -44,7 +49,7 @@ class WalkEngine {
   // Speed the gait is executing now (after acceleration limits).
   const WalkCommand& current() const { return current_; }
   // True at a step boundary with both feet at neutral: safe to hand over.
-  bool standing_still() const { return !walking_; }
+  bool standing_still() const { return !walking_ && crouch_ <= 0.0; }
   // Which foot swings in the current step (kLeft / kRight), valid if walking().
   Side swing_side() const { return swing_; }
   double phase() const { return walking_ ? time_ / params_.step_period : 0; }
@@ -55,7 +60,10 @@ class WalkEngine {
   };
   void begin_step();
   void limit_command(const WalkCommand& wanted);
-  void feet_targets(double phase, const Vec3& gyro, double target[kJointCount]) const;
+  // Lateral torso offset towards the support foot (m).
+  double sway_offset(double phase) const;
+  void feet_targets(double phase, const Vec3& gyro, double pitch_error, double roll_error,
+                    double target[kJointCount]) const;
 
   LegGeometry geometry_;
   WalkParams params_;
@@ -69,7 +77,11 @@ class WalkEngine {
   Vec3 gyro_filtered_ = Vec3::Zero();
   double swing_phase_ = 0;
   double yaw_rate_sum_ = 0;      // gyro z summed over the current step
-  int yaw_rate_count_ = 0;       // 0..1 over the single-support part
+  int yaw_rate_count_ = 0;
+  double heading_debt_ = 0;      // commanded minus measured heading change while walking, rad
+  double sway_residual_ = 0;     // sway left over when the walk stopped, m
+  double last_sway_ = 0;
+  double crouch_ = 0;            // 0 at the stand height, 1 at the walk height
 };
 
 }  // namespace libero::motion

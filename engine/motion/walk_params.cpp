@@ -16,12 +16,16 @@ struct Field {
 constexpr Field kFields[] = {
     {"step_period", &WalkParams::step_period},
     {"hip_height_ratio", &WalkParams::hip_height_ratio},
+    {"stand_hip_height_ratio", &WalkParams::stand_hip_height_ratio},
     {"foot_spread", &WalkParams::foot_spread},
     {"torso_offset_x", &WalkParams::torso_offset_x},
     {"torso_pitch", &WalkParams::torso_pitch},
     {"step_height", &WalkParams::step_height},
+    {"swing_end", &WalkParams::swing_end},
     {"double_support", &WalkParams::double_support},
     {"sway", &WalkParams::sway},
+    {"lateral_pendulum", &WalkParams::lateral_pendulum},
+    {"sway_lead", &WalkParams::sway_lead},
     {"com_height", &WalkParams::com_height},
     {"max_forward", &WalkParams::max_forward},
     {"max_backward", &WalkParams::max_backward},
@@ -34,10 +38,17 @@ constexpr Field kFields[] = {
     {"gyro_hip_pitch", &WalkParams::gyro_hip_pitch},
     {"gyro_ankle_roll", &WalkParams::gyro_ankle_roll},
     {"gyro_hip_roll", &WalkParams::gyro_hip_roll},
+    {"attitude_pitch", &WalkParams::attitude_pitch},
+    {"attitude_roll", &WalkParams::attitude_roll},
+    {"tilt_ankle_pitch", &WalkParams::tilt_ankle_pitch},
+    {"tilt_hip_pitch", &WalkParams::tilt_hip_pitch},
+    {"tilt_ankle_roll", &WalkParams::tilt_ankle_roll},
+    {"tilt_hip_roll", &WalkParams::tilt_hip_roll},
     {"stand_gyro_ankle_roll", &WalkParams::stand_gyro_ankle_roll},
     {"balance_step_x", &WalkParams::balance_step_x},
     {"balance_step_y", &WalkParams::balance_step_y},
     {"turn_feedback", &WalkParams::turn_feedback},
+    {"heading_feedback", &WalkParams::heading_feedback},
     {"arm_swing", &WalkParams::arm_swing},
     {"arm_pitch", &WalkParams::arm_pitch},
     {"arm_out", &WalkParams::arm_out},
@@ -65,6 +76,8 @@ Status check(const WalkParams& p, const std::string& name) {
   auto bad = [&](const char* what) { return make_error(name + ": " + what); };
   if (!(p.step_period >= 0.08 && p.step_period <= 1.0)) return bad("step_period must be in [0.08, 1] s");
   if (!(p.hip_height_ratio > 0.5 && p.hip_height_ratio < 1.0)) return bad("hip_height_ratio must be in (0.5, 1)");
+  if (!(p.stand_hip_height_ratio > 0.5 && p.stand_hip_height_ratio < 1.0))
+    return bad("stand_hip_height_ratio must be in (0.5, 1)");
   if (!(p.com_height > 0.05)) return bad("com_height must be positive");
   if (!(p.step_height >= 0 && p.step_height < 0.1)) return bad("step_height must be in [0, 0.1) m");
   if (!(p.double_support >= 0 && p.double_support <= 0.6)) return bad("double_support must be in [0, 0.6]");

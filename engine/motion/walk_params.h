@@ -11,13 +11,17 @@ namespace libero::motion {
 
 struct WalkParams {
   double step_period = 0.25;         // s per step (one foot's swing)
-  double hip_height_ratio = 0.87;    // hip-to-ankle height as a fraction of the straight leg
+  double hip_height_ratio = 0.87;    // hip-to-ankle height while walking, fraction of the straight leg
+  double stand_hip_height_ratio = 0.87;  // the same standing (get-ups end and kicks start there)
   double foot_spread = 0.0;          // extra lateral ankle offset beyond the hip joint, m
   double torso_offset_x = 0.01;      // torso ahead of the feet' neutral position, m
   double torso_pitch = 0.1;          // forward lean, rad
   double step_height = 0.03;         // swing foot lift, m
+  double swing_end = 1.0;            // fraction of the single support by which the swing foot is down
   double double_support = 0.0;       // fraction of a step with both feet on the ground
   double sway = 0.02;                // lateral CoM sway amplitude at the step centre, m
+  double lateral_pendulum = 0.0;     // share of the support foot's lateral offset the CoM sways over (0: none)
+  double sway_lead = 0.0;            // fraction of a step the sway runs ahead of the feet
   double com_height = 0.26;          // height for the pendulum time constant, m
   double max_forward = 0.8, max_backward = 0.4, max_side = 0.35, max_turn = 1.6;  // m/s, rad/s
   double accel_forward = 1.0, accel_side = 1.0, accel_turn = 4.0;  // m/s^2, rad/s^2
@@ -25,10 +29,17 @@ struct WalkParams {
   double gyro_hip_pitch = 0.0;
   double gyro_ankle_roll = 0.05;     // rad per rad/s of roll rate
   double gyro_hip_roll = 0.0;
+  double attitude_pitch = 0.0;       // share of the measured pitch beyond torso_pitch the foot plan follows (0..1)
+  double attitude_roll = 0.0;        // share of the measured roll the foot plan follows (0..1)
+  double tilt_ankle_pitch = 0.0;     // rad per rad of torso pitch beyond torso_pitch, support ankle
+  double tilt_hip_pitch = 0.0;       // the same on the support hip
+  double tilt_ankle_roll = 0.0;      // rad per rad of torso roll, support ankle (walking only)
+  double tilt_hip_roll = 0.0;        // the same on the support hip (walking only)
   double stand_gyro_ankle_roll = 0.1;  // the same while standing (less: the stance is wide)
-  double balance_step_x = 0.0;       // m per rad/s of pitch rate: step further when tipping forward
-  double balance_step_y = 0.0;       // m per rad/s of roll rate: step to the side we tip to
+  double balance_step_x = 0.0;       // m per rad/s of (pitch rate + pitch error / Tc): step further when tipping forward
+  double balance_step_y = 0.0;       // m per rad/s of (roll rate + roll / Tc): step to the side we tip to
   double turn_feedback = 0.0;        // share of the last step's yaw-rate error added to the next step
+  double heading_feedback = 0.0;     // share of the heading lost since the walk started added to the next step
   double arm_swing = 0.5;            // rad of shoulder pitch per m of foot offset
   double arm_pitch = -1.6;           // neutral shoulder pitch (arms down), rad
   double arm_out = 0.2;              // shoulder yaw outwards, rad

@@ -41,9 +41,7 @@ TEST_CASE("walking forward gets the robot somewhere") {
   CHECK_FALSE(h->fallen());
 }
 
-// Known failure on the current physics (docs/benchmarks.md, "Motion"): the
-// slow walk makes too little progress; run with --no-skip to see it.
-TEST_CASE("walk-to gets closer to a target pose" * doctest::skip(true)) {
+TEST_CASE("walk-to gets closer to a target pose") {
   auto h = make();
   h->run(0.5);
   h->requests().body = motion::kBodyWalkTo;

@@ -16,6 +16,7 @@
 #include "core/math.h"
 #include "motion/joint_controller.h"
 #include "motion/keyframe.h"
+#include "motion/leg_ik.h"
 #include "motion/motion_library.h"
 #include "motion_harness.h"
 
@@ -271,6 +272,12 @@ void bench_random_walk(int type) {
         h->requests().walk_turn = 1.6 * u(rng);
       }
       h->step();
+      if (g_args.side == "trace")
+        std::printf("   r %d t %.2f cmd %+.2f %+.2f %+.2f now %+.2f %+.2f %+.2f pitch %+.1f roll %+.1f z %.3f feet %d%d\n", r, i * 0.02,
+                    h->requests().walk_vx, h->requests().walk_vy, h->requests().walk_turn, h->status().walk_speed_x,
+                    h->status().walk_speed_y, h->status().walk_speed_turn, rad2deg(h->world_state().self.pitch),
+                    rad2deg(h->world_state().self.roll), h->torso_position().z(), h->world_state().self.left_foot_contact,
+                    h->world_state().self.right_foot_contact);
       if (h->fallen() && !was_fallen) ++falls;
       was_fallen = h->fallen();
       distance += (h->torso_position() - last).head<2>().norm();
@@ -382,6 +389,17 @@ void bench_walk_probe(int type) {
   for (int i = 0; i < static_cast<int>(seconds / 0.02); ++i) {
     h->step();
     const sim::RobotReadings& r = h->readings();
+    if (g_args.side == "joints") {
+      // Left leg: target (sent this cycle) and measured, to see lag and
+      // speed saturation.
+      std::printf("t %.2f", i * 0.02);
+      for (int k = 0; k < 6; ++k) {
+        Joint j = motion::leg_joint(motion::kLeft, k);
+        std::printf(" | %+.2f %+.2f", h->motion().joint_target(j), r.joint_angle[j]);
+      }
+      std::printf("\n");
+      continue;
+    }
     std::printf("t %.2f torso %.3f %.3f z %.3f lfoot %.3f %.3f %.3f F %.0f rfoot %.3f %.3f %.3f F %.0f pitch %.1f roll %.1f\n",
                 i * 0.02, r.torso_position.x(), r.torso_position.y(), r.torso_position.z(),
                 r.marker[sim::kMarkerLFootPos].x(), r.marker[sim::kMarkerLFootPos].y(),
