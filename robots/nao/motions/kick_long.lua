@@ -3,19 +3,27 @@
 return {
   name = "kick_long",
   -- ball placement (torso frame, right foot) and median travel: libero_motion_bench kick_motion
-  kick = { ball_x = 0.130, ball_y = -0.058, distance = 2.5 },
+  kick = { ball_x = 0.170, ball_y = -0.067, distance = 2.4 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso
-    { duration = 0.237, angles = {
-        LHipRoll = -11.4, LFootRoll = 11.4, RHipRoll = -13.1, RFootRoll = 13.1,
-        LHipPitch = 20.7, LKneePitch = -36.9, LFootPitch = 24.2,
-        RHipPitch = 20.7, RKneePitch = -36.9, RFootPitch = 24.2 } },
-    -- lift the right leg and draw it back
-    { duration = 0.450, angles = { RHipPitch = 20.8, RKneePitch = -123.1, RFootPitch = 45.1 } },
+    { duration = 0.248, angles = {
+        LHipRoll = -10.1, LFootRoll = 10.1, RHipRoll = -10.7, RFootRoll = 10.7,
+        LHipPitch = 18.9, LKneePitch = -39.4, LFootPitch = 24.6,
+        RHipPitch = 18.9, RKneePitch = -39.4, RFootPitch = 24.6,
+        LShoulderYaw = 12.5, RShoulderYaw = -12.5 } },
+    -- wind up: right leg lifted and drawn back, support leg and arms against it
+    { duration = 0.420, angles = { RHipPitch = 17.6, RKneePitch = -127.3, RFootPitch = 46.0,
+        RHipRoll = -12.1, LHipPitch = 18.7, RShoulderPitch = -71.3, LShoulderPitch = -93.0 } },
     -- swing through the ball
-    { duration = 0.101, angles = { RHipPitch = 77.6, RKneePitch = -11.1, RFootPitch = 15.0 } },
+    { duration = 0.111, angles = { RHipPitch = 76.4, RKneePitch = -10.3, RFootPitch = 8.7,
+        LHipPitch = 17.7, LFootPitch = 26.6, RShoulderPitch = -92.1, LShoulderPitch = -80.8,
+        RHipYawPitch = -0.0 } },
+    -- follow through: the foot is still at full speed when it meets the ball
+    { duration = 0.046, angles = { RHipPitch = 76.5, RKneePitch = -10.3 } },
     -- set the leg down under the body
-    { duration = 0.150, angles = { RHipPitch = 20.7, RKneePitch = -36.9, RFootPitch = 24.2 } },
+    { duration = 0.150, angles = { RHipPitch = 18.9, RKneePitch = -39.4, RFootPitch = 24.6,
+        RHipRoll = -10.7, LHipPitch = 18.9, LFootPitch = 24.6, RHipYawPitch = 0,
+        RShoulderPitch = -86, LShoulderPitch = -86 } },
     { duration = 0.3, interruptible = true, angles = {
         LHipRoll = 0, LFootRoll = 0, RHipRoll = 0, RFootRoll = 0 } },
   },
