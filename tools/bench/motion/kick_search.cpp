@@ -84,7 +84,7 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "-- the player mirrors it for the left foot. Degrees, SimSpark signs.\n"
       "return {\n"
       "  name = \"%s\",\n"
-      "  -- ball placement (torso frame, right foot) and median travel: libero_motion_bench kick_motion\n"
+      "  -- ball placement (torso frame, right foot) and median travel: libero_motion_bench %s\n"
       "  kick = { ball_x = %.3f, ball_y = %.3f, distance = %.1f },\n"
       "  frames = {\n"
       "    -- weight onto the left foot: legs tilt right under the torso\n"
@@ -110,7 +110,8 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "        LHipRoll = 0, LFootRoll = 0, RHipRoll = 0, RFootRoll = 0 } },\n"
       "  },\n"
       "}\n",
-      g_kick.c_str(), g_kick.c_str(), f("ball_x"), f("ball_y"), distance,
+      g_kick.c_str(), g_kick.c_str(), g_kick == "kick_long" ? "kick_motion" : "kick_short_motion", f("ball_x"),
+      f("ball_y"), distance,
       // shift
       f("shift_duration"), -r, r, -r * k, r * k, ch, ck, cf, ch, ck, cf, out, -out,
       // wind up

@@ -319,12 +319,15 @@ void bench_kick(int type, int kick_type) {
     h->requests().kick_target_x = ball.x() + 15 * std::cos(aim);
     h->requests().kick_target_y = ball.y() + 15 * std::sin(aim);
     double t = 0;
-    bool kicked = false, fell = false;
+    bool kicked = false, fell = false, swinging = false, fell_walking = false;
     Launch launch;
     for (int i = 0; i < 1000; ++i) {
       h->step();
       t += 0.02;
       launch.update(h->world().ball_velocity());
+      // The swing is the only part of the kick that cannot be interrupted.
+      swinging = swinging || (h->status().active_body == motion::kBodyKick && !h->status().interruptible);
+      if (h->fallen() && !fell) fell_walking = !swinging;
       fell = fell || h->fallen();
       if (g_args.verbose && g_args.runs == 1 && (i % 10 == 0 || h->status().active_body == motion::kBodyKick)) {
         const world::WorldState& w = h->world_state();
@@ -363,8 +366,9 @@ void bench_kick(int type, int kick_type) {
     speeds.push_back(launch.speed);
     launch_degs.push_back(launch.deg);
     if (g_args.verbose)
-      std::printf("  run %d: kicked %d after %.2f s, ball %.2f m at %.1f deg off, launch %.2f m/s at %.0f deg, fell %d, estimate %.1f\n",
-                  r, kicked, t, distance, direction, launch.speed, launch.deg, fell, h->status().kick_distance_estimate);
+      std::printf("  run %d: kicked %d after %.2f s, ball %.2f m at %.1f deg off, launch %.2f m/s at %.0f deg, fell %d%s, estimate %.1f\n",
+                  r, kicked, t, distance, direction, launch.speed, launch.deg, fell, fell_walking ? " (walking)" : "",
+                  h->status().kick_distance_estimate);
   }
   std::printf("%s type %d angle %.0f: median distance %.2f m, median |direction error| %.1f deg, median time to kick %.2f s, "
               "falls %d/%d, good %d/%d (launch %.2f m/s at %.0f deg)\n",
