@@ -7,6 +7,7 @@
 // Usage: libero_kick_search <kick_long|kick_short> <out.lua> [--generations N] [--seed S] [--type T]
 //                           [--sigma S] [--lambda L] [--goal metres] [--init out.lua.params]
 //                           [--approaches N]  (also N whole-skill trials: walk up, then kick)
+//                           [--fall-cost C]   (default 8; 0: the farthest kick, falling or not)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -266,7 +267,8 @@ struct Score {
   int falls;
 };
 
-double g_goal = 12.0;  // m: beyond this, distance earns nothing; robustness does
+double g_goal = 12.0;      // m: beyond this, distance earns nothing; robustness does
+double g_fall_cost = 8.0;  // what a fall costs; --fall-cost 0 looks for the farthest kick at any price
 
 Score evaluate(const std::vector<double>& v) {
   std::ofstream(g_robots + "/nao/motions/" + g_kick + ".lua") << motion_text(v, 0);
@@ -281,7 +283,7 @@ Score evaluate(const std::vector<double>& v) {
     // Slip: SimSpark's friction is unbounded; a kick that needs the support
     // foot to slide will not transfer, so more than 2 cm costs.
     double slip_cost = 30.0 * std::max(0.0, t.slip - 0.02) + 5.0 * std::max(0.0, t.turn - 0.1);
-    s.total += (t.fell ? -8.0 + 0.1 * along : along) - slip_cost;
+    s.total += (t.fell ? -g_fall_cost + (g_fall_cost > 0 ? 0.1 : 1.0) * along : along) - slip_cost;
     s.falls += t.fell;
     s.slip = std::max(s.slip, t.slip);
     distances.push_back(std::hypot(t.forward, t.sideways));
@@ -293,7 +295,7 @@ Score evaluate(const std::vector<double>& v) {
   for (int k = 0; k < g_approaches; ++k) {
     Trial t = approach_once(k, k % 3 == 2 ? 0.5 : 0.0);
     double along = std::min(t.forward, g_goal) - 1.5 * std::fabs(t.sideways);
-    s.total += t.fell ? -8.0 + 0.1 * along : along;
+    s.total += t.fell ? -g_fall_cost + (g_fall_cost > 0 ? 0.1 : 1.0) * along : along;
     s.falls += t.fell;
     ++m;
   }
@@ -334,6 +336,7 @@ int main(int argc, char** argv) {
     else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
     else if (a == "--goal") g_goal = std::atof(argv[i + 1]);
     else if (a == "--approaches") g_approaches = std::atoi(argv[i + 1]);
+    else if (a == "--fall-cost") g_fall_cost = std::atof(argv[i + 1]);
     else if (a == "--init") init = argv[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
