@@ -28,6 +28,12 @@ namespace {
 constexpr double kLookahead = kCycleSeconds;  // the player advances one cycle itself
 constexpr double kBlendSeconds = 0.25;        // keyframe pose -> walk pose hand-over
 constexpr int kMaxGetUpAttempts = 1000;
+// A kick starts only after the walk has stopped and the robot has stood
+// aligned this long: the kicks are searched from a still stance, and one
+// started while the body still moves from the last step tips over. (Also
+// waiting for a quiet gyro did not help: the stand keeps swaying, and the
+// longer wait lets the robot drift off the ball.)
+constexpr int kKickSettleCycles = 15;
 
 enum class Mode { Walk, Keyframe, GetUp, Kick };
 enum class KickPhase { Approach, Swing };
@@ -65,6 +71,8 @@ struct MotionSystem::Impl {
   Mode mode = Mode::Walk;
   KickPhase kick_phase = KickPhase::Approach;
   bool kick_left_foot = false;
+  int kick_settled = 0;  // cycles aligned (walking or not)
+  int kick_still = 0;    // of those, cycles with the walk stopped
   int getup_attempts = 0;
   int32_t last_body = -1;
   char last_motion_name[kMotionNameLength + 1] = {};
@@ -300,17 +308,32 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
         if (std::hypot(ball_x, ball_y) > 0.6) m.kick_left_foot = ball_y > 0;
         double want_y = m.kick_left_foot ? -spec.ball_y : spec.ball_y;
         double ex = ball_x - spec.ball_x, ey = ball_y - want_y;
-        // Tolerances: what the kick search allowed for (±1.5 cm placement).
-        bool aligned = std::abs(ex) < 0.03 && std::abs(ey) < 0.025 && std::abs(kick_dir) < deg2rad(10);
-        if (aligned && m.walk.standing_still()) {
+        // Tolerances: what the kick search allowed for (±2 cm placement).
+        // Once aligned the robot holds still and kicks when the walk has
+        // stopped (feet side by side, as the kick was searched from). The
+        // walk keeps stepping in place a while after its command went to
+        // zero and the torso sways: wider tolerances then, or every sway
+        // starts the walk again and no kick ever starts.
+        bool still = m.walk.standing_still();
+        double slack = m.kick_settled == 0 ? 1.0 : still ? 1.4 : 2.0;
+        bool aligned = std::abs(ex) < 0.03 * slack && std::abs(ey) < 0.025 * slack &&
+                       std::abs(kick_dir) < deg2rad(10) * slack;
+        m.kick_settled = aligned ? m.kick_settled + 1 : 0;
+        m.kick_still = still && aligned ? m.kick_still + 1 : 0;
+        bool ready = m.kick_still >= kKickSettleCycles;
+        if (ready) {
+          m.kick_settled = m.kick_still = 0;
           start_keyframe(*kick, m.kick_left_foot, Mode::Kick);
           m.kick_phase = KickPhase::Swing;
         } else if (!aligned) {
           const WalkParams& p = m.walk.params();
           double far = std::hypot(ex, ey) > 0.4;
-          command.vx = std::clamp(p.walk_to_gain * ex * (far ? 1.0 : 0.8), -0.3, 0.6);
-          command.vy = std::clamp(p.walk_to_gain * ey, -0.25, 0.25);
-          command.turn = std::clamp(p.walk_to_turn_gain * (far ? std::atan2(ball_y, ball_x) : kick_dir), -1.2, 1.2);
+          // Near the ball, small slow steps: fast turning steps there swing
+          // the feet into the ball and tip the robot over.
+          command.vx = far ? std::clamp(p.walk_to_gain * ex, -0.3, 0.6) : std::clamp(p.walk_to_gain * ex * 0.8, -0.12, 0.2);
+          command.vy = std::clamp(p.walk_to_gain * ey, far ? -0.25 : -0.12, far ? 0.25 : 0.12);
+          command.turn = far ? std::clamp(p.walk_to_turn_gain * std::atan2(ball_y, ball_x), -1.2, 1.2)
+                             : std::clamp(p.walk_to_turn_gain * kick_dir, -0.5, 0.5);
         }
         break;
       }

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/math.h"
 #include "motion_harness.h"
 
 using namespace libero;
@@ -78,20 +79,57 @@ TEST_CASE("fall detection starts the get-up and the robot stands up from its bel
 // the front get-up) does not work reliably yet; run with --no-skip to see it.
 TEST_CASE("the robot stands up from its back" * doctest::skip(true)) { check_get_up(false); }
 
-TEST_CASE("the kick skill moves the ball") {
+namespace {
+// The robot at the origin facing +x walks up to a ball about 0.5 m ahead
+// (`start` moves it sideways) and kicks it towards a point 10 m away at
+// `angle_deg` (field frame). Returns how far the ball went and its
+// direction error (deg).
+struct KickResult {
+  double distance, error_deg, estimate;
+};
+KickResult kick_towards(int kick_type, double angle_deg, int start) {
   auto h = make();
-  h->world().set_ball_position(Vec3(0.5, -0.05, 0.042));
+  const Vec3 ball(0.5, -0.08 + 0.05 * start, 0.042);
+  h->world().set_ball_position(ball);
   h->run(0.5);
   h->requests().body = motion::kBodyKick;
-  h->requests().kick_type = motion::kKickLong;
-  h->requests().kick_target_x = 15;
-  h->requests().kick_target_y = 0;
-  for (int i = 0; i < 600 && h->status().state == motion::kSkillRunning; ++i) h->step();
+  h->requests().kick_type = kick_type;
+  double aim = deg2rad(angle_deg);
+  h->requests().kick_target_x = ball.x() + 10 * std::cos(aim);
+  h->requests().kick_target_y = ball.y() + 10 * std::sin(aim);
+  for (int i = 0; i < 1000 && h->status().state == motion::kSkillRunning; ++i) h->step();
+  double estimate = h->status().kick_distance_estimate;
   h->requests().body = motion::kBodyStand;
-  h->run(3.0);
-  Vec3 ball = h->world().ball_position();
-  CHECK(std::hypot(ball.x() - 0.5, ball.y() + 0.05) > 0.1);  // moves; distance is benchmarked
-  CHECK(h->status().kick_distance_estimate > 0);
+  h->run(4.0);
+  Vec3 d = h->world().ball_position() - ball;
+  return {d.head<2>().norm(), rad2deg(normalize_angle(std::atan2(d.y(), d.x()) - aim)), estimate};
+}
+
+// The approach walk does not always leave the robot where the kick wants it
+// (it falls, wanders off or stops off the spot; docs/motion.md, Kicks): of
+// four starts, at least one kick must send the ball half a metre or more
+// within 25 degrees of the target. The success rate and the distance are
+// benchmarked (libero_motion_bench kick / kick_short, "good N/M").
+int good_kicks(int kick_type, double angle_deg) {
+  int good = 0;
+  for (int start = 0; start < 4; ++start) {
+    KickResult r = kick_towards(kick_type, angle_deg, start);
+    CHECK(r.estimate > 0);
+    std::printf("kick type %d at %.0f deg, start %d: %.2f m, %.1f deg off\n", kick_type, angle_deg, start, r.distance,
+                r.error_deg);
+    good += r.distance > 0.5 && std::abs(r.error_deg) < 25;
+  }
+  return good;
+}
+}  // namespace
+
+TEST_CASE("the kick skill moves the ball towards the target") {
+  CHECK(good_kicks(motion::kKickLong, 0) >= 1);
+  CHECK(good_kicks(motion::kKickShort, 0) >= 1);
+}
+
+TEST_CASE("a kick towards a target at an angle goes roughly that way") {
+  CHECK(good_kicks(motion::kKickLong, 40) >= 1);
 }
 
 TEST_CASE("head control keeps the neck inside its range") {

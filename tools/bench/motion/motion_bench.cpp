@@ -34,6 +34,8 @@ struct Args {
   bool verbose = false;
   double vx = 0, vy = 0, turn = 0;
   std::string side;
+  int first = 0;     // kick scenarios: first run's index (to replay one run with --runs 1 -v)
+  double angle = 0;  // deg, kick direction relative to the field x axis (kick scenarios)
 };
 
 Args g_args;
@@ -292,10 +294,26 @@ void bench_random_walk(int type) {
 }
 
 // ---- kicks ---------------------------------------------------------------
+// Largest ball speed over a run and its elevation: the launch.
+struct Launch {
+  double speed = 0, deg = 0;
+  void update(const Vec3& v) {
+    if (v.norm() > speed) {
+      speed = v.norm();
+      deg = rad2deg(std::atan2(v.z(), v.head<2>().norm()));
+    }
+  }
+};
+
+// The full skill: the robot walks up to the ball from up to 0.2 rad off,
+// the ball 0.35-0.55 m ahead and up to 0.1 m sideways, and kicks it towards
+// a point 15 m away in direction --angle (deg, field frame; the robot starts
+// facing roughly +x).
 void bench_kick(int type, int kick_type) {
-  std::vector<double> distances, errors, times;
-  int falls = 0;
-  for (int r = 0; r < g_args.runs; ++r) {
+  std::vector<double> distances, errors, times, speeds, launch_degs;
+  int falls = 0, good = 0;
+  double aim = deg2rad(g_args.angle);
+  for (int r = g_args.first; r < g_args.first + g_args.runs; ++r) {
     std::mt19937 rng(2000 + r);
     std::uniform_real_distribution<double> u(-1, 1);
     auto h = make(type, 0.2 * u(rng));
@@ -305,13 +323,32 @@ void bench_kick(int type, int kick_type) {
     h->run(0.5);
     h->requests().body = motion::kBodyKick;
     h->requests().kick_type = kick_type;
-    h->requests().kick_target_x = 15;  // straight down the field
-    h->requests().kick_target_y = ball.y();
+    h->requests().kick_target_x = ball.x() + 15 * std::cos(aim);
+    h->requests().kick_target_y = ball.y() + 15 * std::sin(aim);
     double t = 0;
-    bool kicked = false;
+    bool kicked = false, fell = false, swinging = false, fell_walking = false;
+    Launch launch;
     for (int i = 0; i < 1000; ++i) {
       h->step();
       t += 0.02;
+      launch.update(h->world().ball_velocity());
+      // The swing is the only part of the kick that cannot be interrupted.
+      swinging = swinging || (h->status().active_body == motion::kBodyKick && !h->status().interruptible);
+      if (h->fallen() && !fell) fell_walking = !swinging;
+      fell = fell || h->fallen();
+      if (g_args.verbose && g_args.runs == 1 && (i % 10 == 0 || h->status().active_body == motion::kBodyKick)) {
+        const world::WorldState& w = h->world_state();
+        double c = std::cos(w.self.heading), s = std::sin(w.self.heading);
+        double bx = w.ball.x - w.self.x, by = w.ball.y - w.self.y;
+        Vec3 rf = h->readings().marker[sim::kMarkerRFootPos], lf = h->readings().marker[sim::kMarkerLFootPos];
+        std::printf("   t %.2f ball in robot frame %.3f %.3f heading %.1f walk %.2f %.2f %.2f active %d z %.3f "
+                    "rfoot %.3f %.3f lfoot %.3f %.3f\n", t,
+                    c * bx + s * by, -s * bx + c * by, rad2deg(w.self.heading), h->status().walk_speed_x,
+                    h->status().walk_speed_y, h->status().walk_speed_turn, h->status().active_body,
+                    h->torso_position().z(), c * (rf.x() - w.self.x) + s * (rf.y() - w.self.y),
+                    -s * (rf.x() - w.self.x) + c * (rf.y() - w.self.y), c * (lf.x() - w.self.x) + s * (lf.y() - w.self.y),
+                    -s * (lf.x() - w.self.x) + c * (lf.y() - w.self.y));
+      }
       if (h->status().state == motion::kSkillDone) {
         kicked = true;
         break;
@@ -319,22 +356,31 @@ void bench_kick(int type, int kick_type) {
       if (h->status().state == motion::kSkillFailed) break;
     }
     h->requests().body = motion::kBodyStand;
-    h->run(4.0);  // let the ball roll out
+    for (int i = 0; i < 400; ++i) {  // let the ball roll out
+      h->step();
+      launch.update(h->world().ball_velocity());
+      fell = fell || h->fallen();
+    }
     Vec3 end = h->world().ball_position();
     Vec3 d = end - ball;
     double distance = d.head<2>().norm();
-    double direction = rad2deg(std::atan2(d.y(), d.x()));
-    if (h->fallen()) ++falls;
+    double direction = rad2deg(normalize_angle(std::atan2(d.y(), d.x()) - aim));
+    if (fell) ++falls;
+    good += distance > 0.5 && std::abs(direction) < 25 && !fell;
     distances.push_back(distance);
     errors.push_back(std::abs(direction));
     times.push_back(t);
+    speeds.push_back(launch.speed);
+    launch_degs.push_back(launch.deg);
     if (g_args.verbose)
-      std::printf("  run %d: kicked %d after %.2f s, ball %.2f m at %.1f deg, estimate %.1f\n", r, kicked, t, distance,
-                  direction, h->status().kick_distance_estimate);
+      std::printf("  run %d: kicked %d after %.2f s, ball %.2f m at %.1f deg off, launch %.2f m/s at %.0f deg, fell %d%s, estimate %.1f\n",
+                  r, kicked, t, distance, direction, launch.speed, launch.deg, fell, fell_walking ? " (walking)" : "",
+                  h->status().kick_distance_estimate);
   }
-  std::printf("%s type %d: median distance %.2f m, median |direction error| %.1f deg, median time to kick %.2f s, falls %d/%d\n",
-              kick_type == 0 ? "kick long" : "kick short", type, median(distances), median(errors), median(times), falls,
-              g_args.runs);
+  std::printf("%s type %d angle %.0f: median distance %.2f m, median |direction error| %.1f deg, median time to kick %.2f s, "
+              "falls %d/%d, good %d/%d (launch %.2f m/s at %.0f deg)\n",
+              kick_type == 0 ? "kick long" : "kick short", type, g_args.angle, median(distances), median(errors),
+              median(times), falls, g_args.runs, good, g_args.runs, median(speeds), median(launch_degs));
 }
 
 // The kick motion alone: ball placed at the kick spot of a standing robot
@@ -346,10 +392,12 @@ void bench_kick_motion(int type, const char* motion_name) {
     std::exit(1);
   }
   double ball_x = file->kick.ball_x, ball_y = file->kick.ball_y;
-  std::vector<double> distances, errors;
+  std::vector<double> distances, errors, speeds, launch_degs;
   int falls = 0;
   for (int r = 0; r < g_args.runs; ++r) {
     auto h = make(type, 0);
+    Launch launch;
+    bool fell = false;
     h->run(1.0);
     Vec3 torso = h->torso_position();
     Vec3 ball(torso.x() + ball_x + 0.005 * (r % 5 - 2), torso.y() + ball_y + 0.004 * (r % 3 - 1), 0.042);
@@ -359,21 +407,30 @@ void bench_kick_motion(int type, const char* motion_name) {
     std::snprintf(h->requests().motion_name, sizeof h->requests().motion_name, "%s", motion_name);
     for (int i = 0; i < 150; ++i) {
       h->step();
+      launch.update(h->world().ball_velocity());
+      fell = fell || h->fallen();
       if (g_args.verbose && i % 5 == 0)
         std::printf("   t %.2f z %.3f pitch %.1f roll %.1f ball %.2f %.2f\n", i * 0.02, h->torso_position().z(),
                     rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
                     h->world().ball_position().x(), h->world().ball_position().y());
     }
     h->requests().body = motion::kBodyStand;
-    h->run(4.0);
+    for (int i = 0; i < 300; ++i) {
+      h->step();
+      fell = fell || h->fallen();
+    }
     Vec3 d = h->world().ball_position() - ball;
-    if (h->fallen()) ++falls;
+    if (fell) ++falls;
     distances.push_back(d.head<2>().norm());
     errors.push_back(std::abs(rad2deg(std::atan2(d.y(), d.x()))));
-    if (g_args.verbose) std::printf("  run %d: %.2f m at %.1f deg fallen %d\n", r, distances.back(), errors.back(), h->fallen());
+    speeds.push_back(launch.speed);
+    launch_degs.push_back(launch.deg);
+    if (g_args.verbose)
+      std::printf("  run %d: %.2f m at %.1f deg, launch %.2f m/s at %.0f deg, fell %d\n", r, distances.back(),
+                  errors.back(), launch.speed, launch.deg, fell);
   }
-  std::printf("%s alone type %d: median distance %.2f m, median |direction error| %.1f deg, falls %d/%d\n", motion_name,
-              type, median(distances), median(errors), falls, g_args.runs);
+  std::printf("%s alone type %d: median distance %.2f m, median |direction error| %.1f deg, falls %d/%d (launch %.2f m/s at %.0f deg)\n",
+              motion_name, type, median(distances), median(errors), falls, g_args.runs, median(speeds), median(launch_degs));
 }
 
 // Step by step: where the feet and torso go while walking with a command
@@ -438,6 +495,8 @@ int main(int argc, char** argv) {
     else if (a == "--turn") g_args.turn = std::atof(next());
     else if (a == "-v") g_args.verbose = true;
     else if (a == "--side") g_args.side = next();
+    else if (a == "--angle") g_args.angle = std::atof(next());
+    else if (a == "--first") g_args.first = std::atoi(next());
     else g_args.scenario = a;
   }
   int64_t start = monotonic_ns();
