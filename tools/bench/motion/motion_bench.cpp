@@ -1,6 +1,7 @@
 // Motion benchmarks on the in-process simulator (docs/benchmarks.md,
 // section "motion"). Usage:
 //   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
+//                       getup: [--side front|back|side] [--variant V]
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            hetero, all
 #include <algorithm>
@@ -32,7 +33,8 @@ struct Args {
   double seconds = 0;
   bool verbose = false;
   double vx = 0, vy = 0, turn = 0;
-  std::string side;
+  std::string side;   // getup: only front, back or side
+  int variant = -1;   // getup: one fixed fall pose instead of cycling through them
 };
 
 Args g_args;
@@ -142,10 +144,16 @@ void bench_stand() {
 // ---- get-up --------------------------------------------------------------
 // Time from lying still to standing (torso z > 0.3 m, tilt < 20 deg,
 // held 0.5 s; the time counts to the start of the hold).
-double getup_once(int type, bool front, int run) {
+// Fall poses: run r lies in pose r % 4 (harness lay_down variants) unless
+// --variant fixes one; side falls alternate left and right.
+enum class Lying { Front, Back, Side };
+
+double getup_once(int type, Lying lying, int run) {
   auto h = make(type, 0.3 * run);
   h->run(0.5);
-  h->lay_down(front);
+  int variant = g_args.variant >= 0 ? g_args.variant : run % 4;
+  if (lying == Lying::Side) h->lay_on_side(run % 2 == 0, g_args.variant >= 0 ? g_args.variant : (run / 2) % 4);
+  else h->lay_down(lying == Lying::Front, variant);
   h->requests().body = motion::kBodyStand;
   double up_since = -1;
   for (int i = 0; i < 500; ++i) {
@@ -153,9 +161,10 @@ double getup_once(int type, bool front, int run) {
     double t = i * 0.02;
     bool up = h->torso_position().z() > 0.3 && h->tilt() < deg2rad(20);
     if (g_args.verbose && i % 5 == 0)
-      std::printf("  t %.2f z %.3f tilt %.1f pitch %.1f roll %.1f getting_up %d est %.1f\n", t, h->torso_position().z(),
-                  rad2deg(h->tilt()), rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
-                  h->status().getting_up, rad2deg(h->motion().estimated_pitch()));
+      std::printf("  t %.2f z %.3f tilt %.1f fwd_z %.2f left_z %.2f getting_up %d fall %d est pitch %.1f roll %.1f\n", t,
+                  h->torso_position().z(), rad2deg(h->tilt()), h->readings().torso_rotation(2, 0),
+                  h->readings().torso_rotation(2, 1), h->status().getting_up, h->motion().fall_state(),
+                  rad2deg(h->motion().estimated_pitch()), rad2deg(h->motion().estimated_roll()));
     if (g_args.verbose && i % 5 == 0)
       std::printf("        sh %.0f hip %.0f knee %.0f ankle %.0f\n", rad2deg(h->readings().joint_angle[kLShoulderPitch]),
                   rad2deg(h->readings().joint_angle[kLHipPitch]), rad2deg(h->readings().joint_angle[kLKneePitch]),
@@ -171,20 +180,20 @@ double getup_once(int type, bool front, int run) {
 }
 
 void bench_getup(int type) {
-  for (bool front : {true, false}) {
-    if (g_args.side == "front" && !front) continue;
-    if (g_args.side == "back" && front) continue;
+  for (Lying lying : {Lying::Front, Lying::Back, Lying::Side}) {
+    const char* name = lying == Lying::Front ? "front" : lying == Lying::Back ? "back" : "side";
+    if (!g_args.side.empty() && g_args.side != name) continue;
     std::vector<double> times;
     int ok = 0;
     for (int r = 0; r < g_args.runs; ++r) {
-      double t = getup_once(type, front, r);
+      double t = getup_once(type, lying, r);
       if (t >= 0) {
         ++ok;
         times.push_back(t);
       }
       if (g_args.verbose) std::printf("  run %d: %.2f s\n", r, t);
     }
-    std::printf("getup %s type %d: success %d/%d, median time to standing %.2f s\n", front ? "front" : "back", type, ok,
+    std::printf("getup %s type %d: success %d/%d, median time to standing %.2f s\n", name, type, ok,
                 g_args.runs, median(times));
   }
 }
@@ -420,6 +429,7 @@ int main(int argc, char** argv) {
     else if (a == "--turn") g_args.turn = std::atof(next());
     else if (a == "-v") g_args.verbose = true;
     else if (a == "--side") g_args.side = next();
+    else if (a == "--variant") g_args.variant = std::atoi(next());
     else g_args.scenario = a;
   }
   int64_t start = monotonic_ns();

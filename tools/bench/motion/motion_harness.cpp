@@ -1,6 +1,9 @@
 #include "motion_harness.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "robot/description.h"
 
@@ -161,6 +164,47 @@ void MotionHarness::lay_down(bool on_front, int variant) {
   }
   for (int j = 0; j < kJointCount; ++j) world_->set_joint_velocity(robot_, static_cast<Joint>(j), 0);
   for (int i = 0; i < 50; ++i) world_->step();
+  world_->read_robot(robot_, &readings_);
+  options_.motion_enabled = enabled;
+  pending_.clear();
+}
+
+void MotionHarness::lay_on_side(bool left_side_down, int variant) {
+  bool enabled = options_.motion_enabled;
+  options_.motion_enabled = false;
+  double heading = this->heading();
+  Vec3 left(-std::sin(heading), std::cos(heading), 0);
+  Vec3 forward(std::cos(heading), std::sin(heading), 0);
+  // A push towards the robot's left tips it over its left foot.
+  Vec3 push = (left_side_down ? 1.0 : -1.0) * left * 45.0;
+  // Poses (degrees): the upper arm forward, the lower one down, hips and
+  // knees bent: a robot in such a pose stays on its side (straight limbs
+  // roll it onto the back or the belly, which the other get-ups cover).
+  struct Pose { double shoulder_l, shoulder_r, hip, knee, lean; };
+  const Pose poses[4] = {{0, -90, 40, -60, 0.2}, {20, -90, 60, -80, 0}, {-20, -60, 30, -40, 0.2}, {0, -90, 70, -90, -0.2}};
+  const Pose& pose = poses[variant % 4];
+  for (int i = 0; i < 150; ++i) {
+    pending_.clear();
+    if (i < 5) world_->push_robot(robot_, push + forward * 15.0 * pose.lean);
+    world_->read_robot(robot_, &readings_);
+    auto hold = [&](Joint j, double deg) {
+      if (i < 15) return;  // the pose changes once the robot is on its way down
+      set_velocity(j, std::clamp(8.0 * (deg2rad(deg) - readings_.joint_angle[j]), -6.0, 6.0));
+    };
+    // Mirrored for the other side, so both sides land alike.
+    hold(kLShoulderPitch, left_side_down ? pose.shoulder_r : pose.shoulder_l);
+    hold(kRShoulderPitch, left_side_down ? pose.shoulder_l : pose.shoulder_r);
+    hold(kLHipPitch, pose.hip);
+    hold(kRHipPitch, pose.hip);
+    hold(kLKneePitch, pose.knee);
+    hold(kRKneePitch, pose.knee);
+    for (int j = 0; j < kJointCount; ++j)
+      if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
+    world_->step();
+    if (getenv("SIDE_DEBUG") && i % 10 == 0) { const Mat3& r = readings_.torso_rotation; std::printf("  lay %d fwd_z %.2f left_z %.2f up_z %.2f z %.3f\n", i, r(2,0), r(2,1), r(2,2), readings_.torso_position.z()); }
+  }
+  for (int j = 0; j < kJointCount; ++j) world_->set_joint_velocity(robot_, static_cast<Joint>(j), 0);
+  for (int i = 0; i < 75; ++i) world_->step();
   world_->read_robot(robot_, &readings_);
   options_.motion_enabled = enabled;
   pending_.clear();
