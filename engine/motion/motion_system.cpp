@@ -198,11 +198,13 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
     // its belly or back and the next attempt gets up from there. Without
     // that motion the side counts as front or back by the torso pitch.
     const KeyframeMotion* side = lying == FallDirection::Side ? m.library->find("getup_side") : nullptr;
-    bool front = lying == FallDirection::Front ||
-                 (lying == FallDirection::Side && m.imu.pitch() > 0);
+    // Signs of the up vector, not pitch/roll angles: those swing wildly
+    // near 90 degrees of tilt. Up pointing backwards = lying on the belly.
+    const Vec3& up = m.imu.up();
+    bool front = lying == FallDirection::Front || (lying == FallDirection::Side && up.x() < 0);
     const KeyframeMotion* getup = side ? side : m.library->find(front ? "getup_front" : "getup_back");
-    // Left side down: world up is on the torso's right, roll < 0.
-    bool mirrored = side && m.imu.roll() < 0;
+    // Left side down: world up is on the torso's right (-y).
+    bool mirrored = side && up.y() < 0;
     if (getup && m.getup_attempts < kMaxGetUpAttempts) {
       ++m.getup_attempts;
       start_keyframe(*getup, mirrored, Mode::GetUp);

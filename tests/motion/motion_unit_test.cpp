@@ -241,3 +241,19 @@ TEST_CASE("IMU filter integrates the gyro between accelerometer corrections") {
   for (int i = 0; i < 25; ++i) filter.update(Vec3(0, 1.0, 0), Vec3(0, 0, 9.81), true, false);
   CHECK(filter.pitch() == doctest::Approx(0.5).epsilon(0.02));
 }
+
+TEST_CASE("IMU filter: a side fall is its own direction, and the roll says which side is down") {
+  ImuFilter filter;
+  for (int i = 0; i < 20; ++i) filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
+  // Left side down: world up is along the torso's -y (its right).
+  for (int i = 0; i < 200; ++i) filter.update(Vec3::Zero(), Vec3(0, -9.81, 0), true, true);
+  CHECK(filter.fall() == FallDirection::Side);
+  CHECK(filter.roll() < -1.2);
+  for (int i = 0; i < 200; ++i) filter.update(Vec3::Zero(), Vec3(0, 9.81, 0), true, true);
+  CHECK(filter.fall() == FallDirection::Side);
+  CHECK(filter.roll() > 1.2);
+  // Half-way between side and belly (45 deg each) is not a side fall: the
+  // front get-up copes with it.
+  for (int i = 0; i < 200; ++i) filter.update(Vec3::Zero(), Vec3(-6.94, 6.94, 0), true, true);
+  CHECK(filter.fall() == FallDirection::Front);
+}

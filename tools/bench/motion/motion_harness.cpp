@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "robot/description.h"
 
@@ -201,7 +199,6 @@ void MotionHarness::lay_on_side(bool left_side_down, int variant) {
     for (int j = 0; j < kJointCount; ++j)
       if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
     world_->step();
-    if (getenv("SIDE_DEBUG") && i % 10 == 0) { const Mat3& r = readings_.torso_rotation; std::printf("  lay %d fwd_z %.2f left_z %.2f up_z %.2f z %.3f\n", i, r(2,0), r(2,1), r(2,2), readings_.torso_position.z()); }
   }
   for (int j = 0; j < kJointCount; ++j) world_->set_joint_velocity(robot_, static_cast<Joint>(j), 0);
   for (int i = 0; i < 75; ++i) world_->step();
