@@ -257,3 +257,19 @@ TEST_CASE("IMU filter: a side fall is its own direction, and the roll says which
   for (int i = 0; i < 200; ++i) filter.update(Vec3::Zero(), Vec3(-6.94, 6.94, 0), true, true);
   CHECK(filter.fall() == FallDirection::Front);
 }
+
+TEST_CASE("IMU filter: at rest, a stale estimate jumps to the accelerometer") {
+  ImuFilter filter;
+  for (int i = 0; i < 20; ++i) filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
+  // The robot was laid on its side while the filter was not updated: 80
+  // degrees off, too little for the lost-estimate reset, and the slow pull
+  // alone would take many cycles.
+  Vec3 side(0, -9.81 * std::sin(deg2rad(80)), 9.81 * std::cos(deg2rad(80)));
+  for (int i = 0; i < 6; ++i) filter.update(Vec3::Zero(), side, true, true);
+  CHECK(filter.up().dot(side.normalized()) > 0.999);
+  // Moving (gyro above the rest threshold): no jump, only the slow pull.
+  ImuFilter moving;
+  for (int i = 0; i < 20; ++i) moving.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
+  for (int i = 0; i < 6; ++i) moving.update(Vec3(0.0, 0.0, 1.0), side, true, true);  // yaw only: up unchanged by the gyro
+  CHECK(moving.up().dot(side.normalized()) < 0.9);
+}
