@@ -26,7 +26,7 @@ struct ImuFilterParams {
   // is gravity alone: an estimate more than still_snap off jumps to it. A
   // robot that fell while the filter was not updated (or whose estimate
   // drifted during a tumble) would otherwise be classified from a stale
-  // estimate, which is never more than 90 degrees off on the side.
+  // estimate.
   double still_gyro = 0.3;             // rad/s
   double still_accel_band = 0.8;       // m/s^2 around g
   int still_cycles = 4;

@@ -262,7 +262,7 @@ TEST_CASE("IMU filter: at rest, a stale estimate jumps to the accelerometer") {
   ImuFilter filter;
   for (int i = 0; i < 20; ++i) filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
   // The robot was laid on its side while the filter was not updated: 80
-  // degrees off, too little for the lost-estimate reset, and the slow pull
+  // degrees off, and the slow pull
   // alone would take many cycles.
   Vec3 side(0, -9.81 * std::sin(deg2rad(80)), 9.81 * std::cos(deg2rad(80)));
   for (int i = 0; i < 6; ++i) filter.update(Vec3::Zero(), side, true, true);

@@ -187,7 +187,11 @@ int main(int argc, char** argv) {
   }
   if (!start_file.empty()) {
     auto motion = motion::load_motion_file(start_file);
-    if (!motion.ok() || static_cast<int>(motion->frames.size()) != kFrames) {
+    if (!motion.ok()) {
+      std::fprintf(stderr, "--start: %s\n", motion.error().describe().c_str());
+      return 2;
+    }
+    if (static_cast<int>(motion->frames.size()) != kFrames) {
       std::fprintf(stderr, "--start: %s is not a %d-frame motion\n", start_file.c_str(), kFrames);
       return 2;
     }

@@ -1,7 +1,7 @@
 // Motion benchmarks on the in-process simulator (docs/benchmarks.md,
 // section "motion"). Usage:
 //   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
-//                       getup: [--side front|back|side] [--variant V]
+//                       getup: [--side front|back|side] [--variant V]; any: [--robots DIR]
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            hetero, all
 #include <algorithm>
@@ -35,6 +35,7 @@ struct Args {
   double vx = 0, vy = 0, turn = 0;
   std::string side;   // getup: only front, back or side
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
+  std::string robots; // robots/ folder to use instead of the source tree's (trying candidate motions)
 };
 
 Args g_args;
@@ -48,7 +49,7 @@ double median(std::vector<double> v) {
 
 std::unique_ptr<MotionHarness> make(int type, double heading = 0, bool motion = true, double x = 0, double y = 0) {
   HarnessOptions o;
-  o.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
+  o.robots_dir = g_args.robots.empty() ? std::string(LIBERO_SOURCE_DIR) + "/robots" : g_args.robots;
   o.robot_type = type;
   o.walk_file = g_args.walk_file;
   o.start_heading = heading;
@@ -430,6 +431,7 @@ int main(int argc, char** argv) {
     else if (a == "-v") g_args.verbose = true;
     else if (a == "--side") g_args.side = next();
     else if (a == "--variant") g_args.variant = std::atoi(next());
+    else if (a == "--robots") g_args.robots = next();
     else g_args.scenario = a;
   }
   int64_t start = monotonic_ns();

@@ -34,13 +34,7 @@ Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOption
   if (!id.ok()) return id.error();
   h->robot_ = id.value();
 
-  motion::MotionOptions motion_options;
-  motion_options.robots_dir = options.robots_dir;
-  motion_options.robot_type = options.robot_type;
-  motion_options.walk_file = options.walk_file;
-  motion_options.reload_poll_seconds = 0;  // benchmarks must not change under their feet
-  h->motion_ = std::make_unique<motion::MotionSystem>(motion_options);
-  Status loaded = h->motion_->load();
+  Status loaded = h->restart_motion();
   if (!loaded.ok()) return loaded.error();
 
   h->requests_.body = motion::kBodyStand;
@@ -49,6 +43,16 @@ Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOption
   h->world_state_.game.robot_type = options.robot_type;
   h->world_->read_robot(h->robot_, &h->readings_);
   return h;
+}
+
+Status MotionHarness::restart_motion() {
+  motion::MotionOptions motion_options;
+  motion_options.robots_dir = options_.robots_dir;
+  motion_options.robot_type = options_.robot_type;
+  motion_options.walk_file = options_.walk_file;
+  motion_options.reload_poll_seconds = 0;  // benchmarks must not change under their feet
+  motion_ = std::make_unique<motion::MotionSystem>(motion_options);
+  return motion_->load();
 }
 
 double MotionHarness::heading() const {
@@ -165,6 +169,11 @@ void MotionHarness::lay_down(bool on_front, int variant) {
   world_->read_robot(robot_, &readings_);
   options_.motion_enabled = enabled;
   pending_.clear();
+  // The motion system did not see this fall (it was off), so its IMU
+  // estimate is stale; a real one tracks the tumble. A fresh one starts from
+  // the accelerometer, i.e. from where the robot lies.
+  Status restarted = restart_motion();
+  (void)restarted;  // loaded the same files before
 }
 
 void MotionHarness::lay_on_side(bool left_side_down, int variant) {
@@ -205,6 +214,11 @@ void MotionHarness::lay_on_side(bool left_side_down, int variant) {
   world_->read_robot(robot_, &readings_);
   options_.motion_enabled = enabled;
   pending_.clear();
+  // The motion system did not see this fall (it was off), so its IMU
+  // estimate is stale; a real one tracks the tumble. A fresh one starts from
+  // the accelerometer, i.e. from where the robot lies.
+  Status restarted = restart_motion();
+  (void)restarted;  // loaded the same files before
 }
 
 }  // namespace libero::bench

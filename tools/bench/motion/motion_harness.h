@@ -60,6 +60,7 @@ class MotionHarness {
 
  private:
   MotionHarness() = default;
+  Status restart_motion();
   void fill_percept();
   void fill_world_state();
 
