@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -115,6 +116,26 @@ TEST_CASE("per-type motion overrides: picked by robot type, bad files rejected w
   rmdir(type_dir.c_str());
   std::remove((dir + "/a.lua").c_str());
   rmdir(dir.c_str());
+}
+
+TEST_CASE("motion system: a broken per-type override fails that type's load only, naming the file") {
+  std::string dir = scratch_dir();
+  std::filesystem::copy(robots_dir(), dir + "/robots", std::filesystem::copy_options::recursive);
+  std::string type_dir = dir + "/robots/nao/motions/type3";
+  std::filesystem::create_directories(type_dir);
+  std::ofstream(type_dir + "/getup_front.lua") << "return { name = 'getup_front', frames = { { duration = 0.2, angels = {} } } }";
+  MotionOptions options;
+  options.robots_dir = dir + "/robots";
+  options.reload_poll_seconds = 0;
+  options.robot_type = 3;
+  MotionSystem typed(options);
+  Status status = typed.load();
+  REQUIRE_FALSE(status.ok());
+  CHECK(status.error().describe().find("type3/getup_front.lua") != std::string::npos);
+  options.robot_type = 2;
+  MotionSystem other(options);
+  CHECK(other.load().ok());
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("motion system: load errors are reported, not thrown") {

@@ -6,6 +6,7 @@
 // little, so the search has a slope to climb. Writes the best getup_back.
 // Usage: libero_getup_roll_search <out.lua> [--generations N] [--seed S] [--type T] [--sigma S] [--lambda L]
 //                                 [--start FILE]   (continue from an earlier result)
+//                                 --type N (N > 0) searches the override in robots/nao/motions/typeN/
 //                                 [--side]         (getup_side: from the harness' side falls, right
 //                                                   side down; the motion system mirrors it for the left)
 #include <algorithm>
@@ -78,7 +79,9 @@ struct Score {
 };
 
 Score evaluate(const std::vector<double>& v) {
-  std::ofstream(g_robots + (g_side ? "/nao/motions/getup_side.lua" : "/nao/motions/getup_back.lua")) << motion_text(v);
+  // Type N > 0: the candidate is that type's override (motions/typeN/).
+  std::string dir = g_robots + "/nao/motions" + (g_type > 0 ? "/type" + std::to_string(g_type) : std::string());
+  std::ofstream(dir + (g_side ? "/getup_side.lua" : "/getup_back.lua")) << motion_text(v);
   Score s{};
   std::vector<double> times;
   for (int start = 0; start < kStarts; ++start) {
@@ -161,6 +164,7 @@ int main(int argc, char** argv) {
   g_robots = "/tmp/libero_getup_roll_search_" + std::to_string(getpid());
   fs::remove_all(g_robots);
   fs::copy(std::string(LIBERO_SOURCE_DIR) + "/robots", g_robots, fs::copy_options::recursive);
+  if (g_type > 0) fs::create_directories(g_robots + "/nao/motions/type" + std::to_string(g_type));
 
   // Search ranges: the joints' own limits (from the robot data), so every
   // candidate is a pose the robot can take.
