@@ -145,14 +145,16 @@ void bench_stand() {
 // ---- get-up --------------------------------------------------------------
 // Time from lying still to standing (torso z > 0.3 m, tilt < 20 deg,
 // held 0.5 s; the time counts to the start of the hold).
-// Fall poses: run r lies in pose r % 4 (harness lay_down variants) unless
-// --variant fixes one; side falls alternate left and right.
+// Fall poses: run r lies in pose r % 12 (the harness' lay_down variants are
+// distinct up to 12; the searches tune on 0-3, so the others are unseen)
+// unless --variant fixes one; side falls alternate left and right over the
+// 4 side poses. The heading (0.3 rad x run) changes nothing on this floor.
 enum class Lying { Front, Back, Side };
 
 double getup_once(int type, Lying lying, int run) {
   auto h = make(type, 0.3 * run);
   h->run(0.5);
-  int variant = g_args.variant >= 0 ? g_args.variant : run % 4;
+  int variant = g_args.variant >= 0 ? g_args.variant : run % 12;
   if (lying == Lying::Side) h->lay_on_side(run % 2 == 0, g_args.variant >= 0 ? g_args.variant : (run / 2) % 4);
   else h->lay_down(lying == Lying::Front, variant);
   h->requests().body = motion::kBodyStand;
