@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "robot/description.h"
 
@@ -173,7 +175,10 @@ void MotionHarness::lay_down(bool on_front, int variant) {
   // estimate is stale; a real one tracks the tumble. A fresh one starts from
   // the accelerometer, i.e. from where the robot lies.
   Status restarted = restart_motion();
-  (void)restarted;  // loaded the same files before
+  if (!restarted.ok()) {  // the files loaded at create(); only a change on disk gets here
+    std::fprintf(stderr, "harness: %s\n", restarted.error().describe().c_str());
+    std::abort();
+  }
 }
 
 void MotionHarness::lay_on_side(bool left_side_down, int variant) {
@@ -218,7 +223,10 @@ void MotionHarness::lay_on_side(bool left_side_down, int variant) {
   // estimate is stale; a real one tracks the tumble. A fresh one starts from
   // the accelerometer, i.e. from where the robot lies.
   Status restarted = restart_motion();
-  (void)restarted;  // loaded the same files before
+  if (!restarted.ok()) {  // the files loaded at create(); only a change on disk gets here
+    std::fprintf(stderr, "harness: %s\n", restarted.error().describe().c_str());
+    std::abort();
+  }
 }
 
 }  // namespace libero::bench
