@@ -214,6 +214,13 @@ TEST_CASE("the shipped motions all load") {
   CHECK(library->find("getup_front") != nullptr);
   CHECK(library->find("getup_back") != nullptr);
   CHECK(library->find("nothing") == nullptr);
+  // With each type's overrides (robots/nao/motions/typeN/).
+  for (int type = 0; type <= 4; ++type) {
+    CAPTURE(type);
+    auto typed = load_motion_dir(std::string(LIBERO_SOURCE_DIR) + "/robots/nao/motions", type);
+    REQUIRE_MESSAGE(typed.ok(), (typed.ok() ? "" : typed.error().describe()));
+    CHECK(typed->motions.size() == library->motions.size());
+  }
 }
 
 TEST_CASE("IMU filter: upright, lying on the belly, lying on the back") {
