@@ -1,5 +1,5 @@
--- Get up from lying on the back, type 1 (per-type override of ../getup_back.lua). Found by
--- tools/bench/motion/getup_search back --type 1 (CMA-ES from the shared motion, 8 fall poses);
+-- Get up from lying on the back, types 1 and 3 (per-type override of ../getup_back.lua). Found by
+-- tools/bench/motion/getup_search back --type 1 (CMA-ES from the shared motion, 8 fall poses); type 3's own search did worse;
 -- checked with libero_motion_bench getup. Degrees, SimSpark signs.
 return {
   name = "getup_back",
