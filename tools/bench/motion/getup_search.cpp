@@ -2,13 +2,13 @@
 // end: the candidate is written into a scratch copy of robots/ and the whole
 // motion system runs it from the harness' fall poses (8 poses x 1 heading by default),
 // with its automatic fall handling (retries, the other get-up when the robot
-// ends on the other side). Standing within 6 s earns 10 - seconds; a start
+// ends on the other side). Standing (held 2 s) within 7 s earns 10 - seconds; a start
 // that does not stand earns a little for the upright torso height it reached,
 // so the search has a slope to climb. The score is the mean plus half the
 // worst start, so one bad pose pulls a candidate down.
 // Usage: libero_getup_search front|back <out.lua> [--generations N] [--lambda L] [--sigma S] [--seed S]
 //                            [--type T] [--init FILE] [--frames K] [--seconds S] [--headings 1-3]
-//                            [--poses 1-12]
+//                            [--poses 1-12] [--hold S]
 // --type N (N > 0) searches the per-type override robots/nao/motions/typeN/.
 // --init starts from a motion file's first K frames (and keeps its last
 // frame as the final stand frame when that frame has level_feet).
@@ -49,7 +49,10 @@ int g_headings = 1;
 int g_frames = 4;
 int g_type = 0;
 bool g_front = true;
-double g_seconds = 6.0;
+double g_seconds = 7.0;
+// Seconds the robot must stay up: as libero_motion_bench getup; a get-up that
+// stands briefly and then topples in the hand-over to the walk's stand fails.
+double g_hold = 2.0;
 std::string g_robots;
 std::string g_motion_path;  // where candidates are written in the scratch robots/
 std::vector<double> g_lo, g_hi;
@@ -120,7 +123,7 @@ double evaluate_start(int variant, double heading, double* stood_at) {
     best = std::max(best, h.torso_position().z() * std::max(0.0, std::cos(h.tilt())));
     if (up) {
       if (up_since < 0) up_since = t;
-      if (t - up_since >= 0.5 && !h.status().getting_up) {
+      if (t - up_since >= g_hold && !h.status().getting_up) {
         *stood_at = up_since;
         return 10.0 - up_since;
       }
@@ -182,6 +185,7 @@ int main(int argc, char** argv) {
     else if (a == "--frames") g_frames = std::atoi(argv[i + 1]);
     else if (a == "--seconds") g_seconds = std::atof(argv[i + 1]);
     else if (a == "--headings") g_headings = std::clamp(std::atoi(argv[i + 1]), 1, 3);
+    else if (a == "--hold") g_hold = std::atof(argv[i + 1]);
     else if (a == "--poses") g_poses = std::clamp(std::atoi(argv[i + 1]), 1, 12);
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
