@@ -18,6 +18,7 @@ void ImuFilter::reset() {
   gyro_ = Vec3::Zero();
   initialised_ = false;
   tilted_cycles_ = 0;
+  still_cycles_ = 0;
   fall_ = FallDirection::None;
 }
 
@@ -35,10 +36,15 @@ void ImuFilter::update(const Vec3& gyro, const Vec3& accel, bool have_gyro, bool
     double norm = accel.norm();
     if (norm > 1e-6) {
       Vec3 measured_up = accel / norm;
-      // First reading, or the estimate is off by more than 90 degrees (a
-      // gyro glitch or a teleport): trust the accelerometer outright.
-      bool lost = std::abs(norm - kGravity) < params_.accel_trust_band && up_.dot(measured_up) < 0;
-      if (!initialised_ || lost) {
+      // First reading, or the robot is at rest and the estimate is off (a
+      // teleport, a fall while the filter was not updated, drift through a
+      // tumble): trust the accelerometer outright. Only at rest: while the
+      // body is thrown about (a get-up's kick) a reading of about g can point
+      // anywhere, and jumping to it once flipped the pitch's sign mid get-up.
+      bool still = have_gyro && gyro_.norm() < params_.still_gyro && std::abs(norm - kGravity) < params_.still_accel_band;
+      still_cycles_ = still ? std::min(still_cycles_ + 1, 1000) : 0;
+      bool stale = still_cycles_ >= params_.still_cycles && up_.dot(measured_up) < std::cos(params_.still_snap);
+      if (!initialised_ || stale) {
         up_ = measured_up;
         initialised_ = true;
       } else if (std::abs(norm - kGravity) < params_.accel_trust_band) {

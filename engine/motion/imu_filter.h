@@ -22,6 +22,15 @@ struct ImuFilterParams {
   double fallen_tilt = deg2rad(55);    // tilt beyond which the robot counts as fallen
   double upright_tilt = deg2rad(25);   // tilt below which it counts as upright again
   int fallen_cycles = 6;               // consecutive cycles beyond fallen_tilt
+  // At rest (gyro and |a| - g both small for still_cycles) the accelerometer
+  // is gravity alone: an estimate more than still_snap off jumps to it. A
+  // robot that fell while the filter was not updated (or whose estimate
+  // drifted during a tumble) would otherwise be classified from a stale
+  // estimate.
+  double still_gyro = 0.3;             // rad/s
+  double still_accel_band = 0.8;       // m/s^2 around g
+  int still_cycles = 4;
+  double still_snap = deg2rad(20);
 };
 
 class ImuFilter {
@@ -48,6 +57,7 @@ class ImuFilter {
   Vec3 gyro_ = Vec3::Zero();
   bool initialised_ = false;
   int tilted_cycles_ = 0;
+  int still_cycles_ = 0;
   FallDirection fall_ = FallDirection::None;
 };
 

@@ -124,21 +124,53 @@ Result<KeyframeMotion> load_motion_file(const std::string& path) {
   return motion;
 }
 
-Result<MotionLibrary> load_motion_dir(const std::string& dir) {
+namespace {
+
+// The *.lua files of `dir`, sorted; false if the folder cannot be opened.
+bool list_motion_files(const std::string& dir, std::vector<std::string>* files) {
   DIR* handle = opendir(dir.c_str());
-  if (!handle) return make_error(dir + ": cannot open the motions folder");
-  std::vector<std::string> files;
+  if (!handle) return false;
   while (dirent* entry = readdir(handle)) {
     std::string name = entry->d_name;
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".lua") == 0) files.push_back(name);
+    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".lua") == 0) files->push_back(name);
   }
   closedir(handle);
-  std::sort(files.begin(), files.end());
+  std::sort(files->begin(), files->end());
+  return true;
+}
+
+}  // namespace
+
+Result<MotionLibrary> load_motion_dir(const std::string& dir, int robot_type) {
+  std::vector<std::string> files;
+  if (!list_motion_files(dir, &files)) return make_error(dir + ": cannot open the motions folder");
   MotionLibrary library;
   for (const std::string& name : files) {
     Result<KeyframeMotion> motion = load_motion_file(dir + "/" + name);
     if (!motion.ok()) return motion.error();
     library.motions.push_back(std::move(motion.value()));
+  }
+  // Per-type overrides: hetero bodies (leg and arm lengths, toes) may need
+  // their own version of a motion. An override must replace a shared motion
+  // so a misnamed file is an error instead of a motion nobody plays.
+  if (robot_type >= 0) {
+    std::string type_dir = dir + "/type" + std::to_string(robot_type);
+    std::vector<std::string> overrides;
+    struct stat info {};
+    if (stat(type_dir.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
+      if (!list_motion_files(type_dir, &overrides)) return make_error(type_dir + ": cannot open the override folder");
+      for (const std::string& name : overrides) {
+        std::string path = type_dir + "/" + name;
+        Result<KeyframeMotion> motion = load_motion_file(path);
+        if (!motion.ok()) return motion.error();
+        KeyframeMotion* shared = nullptr;
+        for (KeyframeMotion& m : library.motions)
+          if (m.name == motion->name) shared = &m;
+        if (!shared)
+          return make_error(path + ": overrides motion '" + motion->name + "' which " + dir + " does not have");
+        *shared = std::move(motion.value());
+      }
+    }
   }
   for (const KeyframeMotion& m : library.motions)
     if (!m.next.empty() && !library.find(m.next.c_str()))
@@ -160,7 +192,10 @@ int64_t newest_mtime_ns(const std::string& path) {
     if (entry->d_name[0] == '.') continue;
     std::string child = path + "/" + entry->d_name;
     struct stat child_info {};
-    if (stat(child.c_str(), &child_info) == 0) newest = std::max<int64_t>(newest, ns(child_info));
+    if (stat(child.c_str(), &child_info) != 0) continue;
+    // Per-type override folders (typeN/) are one level down; an edit in
+    // place changes only the file's time, not its folder's.
+    newest = std::max<int64_t>(newest, S_ISDIR(child_info.st_mode) ? newest_mtime_ns(child) : ns(child_info));
   }
   closedir(handle);
   return newest;

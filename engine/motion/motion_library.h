@@ -38,7 +38,10 @@ Result<KeyframeMotion> parse_motion_text(const std::string& text, const std::str
 Result<KeyframeMotion> load_motion_file(const std::string& path);
 // Loads every *.lua file in `dir`; the first bad file fails the whole load
 // (a typo must be seen, not silently skipped). Checks that `next` names exist.
-Result<MotionLibrary> load_motion_dir(const std::string& dir);
+// With robot_type >= 0, files in `dir`/type<N>/ (optional) replace the shared
+// motion of the same name for that type; an override that replaces nothing
+// is an error.
+Result<MotionLibrary> load_motion_dir(const std::string& dir, int robot_type = -1);
 
 // Polls a set of files for changes on its own thread and reloads them with a
 // caller-supplied loader; the cycle thread takes the newest result with
@@ -72,7 +75,8 @@ class Reloader {
   std::unique_ptr<T> retired_;
 };
 
-// Newest modification time (ns) of `path` or, for a directory, of any file in it.
+// Newest modification time (ns) of `path` or, for a directory, of any file in
+// it or in its sub-folders (recursively).
 int64_t newest_mtime_ns(const std::string& path);
 
 }  // namespace libero::motion

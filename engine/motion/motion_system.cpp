@@ -121,7 +121,8 @@ Status MotionSystem::load() {
   m.controller.configure(limits, {});
 
   std::string motions_dir = options_.robots_dir + "/nao/motions";
-  auto library = load_motion_dir(motions_dir);
+  int type = options_.robot_type;
+  auto library = load_motion_dir(motions_dir, type);
   if (!library.ok()) return library.error();
   for (const char* needed : {"getup_front", "getup_back", "kick_long", "kick_short"})
     if (!library->find(needed)) return make_error(motions_dir + ": motion '" + needed + "' missing");
@@ -131,7 +132,6 @@ Status MotionSystem::load() {
 
   std::string walk_file =
       options_.walk_file.empty() ? options_.robots_dir + "/nao/walk.lua" : options_.walk_file;
-  int type = options_.robot_type;
   auto params = load_walk_file(walk_file, type);
   if (!params.ok()) return params.error();
   m.walk_params = std::make_unique<WalkParams>(params.value());
@@ -140,7 +140,7 @@ Status MotionSystem::load() {
 
   if (options_.reload_poll_seconds > 0) {
     m.motion_reloader = std::make_unique<Reloader<MotionLibrary>>(
-        motions_dir, [](const std::string& dir) { return load_motion_dir(dir); });
+        motions_dir, [type](const std::string& dir) { return load_motion_dir(dir, type); });
     m.walk_reloader = std::make_unique<Reloader<WalkParams>>(
         walk_file, [type](const std::string& path) { return load_walk_file(path, type); });
     m.motion_reloader->start(options_.reload_poll_seconds);
@@ -218,12 +218,22 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
   if (fall != FallDirection::None && m.mode != Mode::GetUp) {
     if (m.mode == Mode::Kick || m.mode == Mode::Keyframe) m.skill_failed = true;
     FallDirection lying = m.imu.lying_direction();
-    bool front = lying == FallDirection::Front ||
-                 (lying == FallDirection::Side && m.imu.pitch() > 0);
-    const KeyframeMotion* getup = m.library->find(front ? "getup_front" : "getup_back");
+    // On the side neither get-up works (both push against the ground with
+    // arms and legs that now lie beside the body): `getup_side`, written for
+    // the right side down and mirrored for the left, rolls the robot onto
+    // its belly or back and the next attempt gets up from there. Without
+    // that motion the side counts as front or back by the torso pitch.
+    const KeyframeMotion* side = lying == FallDirection::Side ? m.library->find("getup_side") : nullptr;
+    // Signs of the up vector, not pitch/roll angles: those swing wildly
+    // near 90 degrees of tilt. Up pointing backwards = lying on the belly.
+    const Vec3& up = m.imu.up();
+    bool front = lying == FallDirection::Front || (lying == FallDirection::Side && up.x() < 0);
+    const KeyframeMotion* getup = side ? side : m.library->find(front ? "getup_front" : "getup_back");
+    // Left side down: world up is on the torso's right (-y).
+    bool mirrored = side && up.y() < 0;
     if (getup && m.getup_attempts < kMaxGetUpAttempts) {
       ++m.getup_attempts;
-      start_keyframe(*getup, false, Mode::GetUp);
+      start_keyframe(*getup, mirrored, Mode::GetUp);
     }
   } else if (requests.body == kBodyGetUp && m.mode != Mode::GetUp && new_request) {
     m.skill_done = true;  // standing already: nothing to do

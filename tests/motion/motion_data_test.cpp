@@ -2,9 +2,11 @@
 // motion loaders, the motion system's load(), and the background reloader.
 #include <doctest/doctest.h>
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <string>
@@ -84,6 +86,69 @@ TEST_CASE("a motion folder with a dangling 'next' or a name mismatch is rejected
   CHECK(load_motion_dir(dir).ok());  // an empty folder is a valid (empty) library
   rmdir(dir.c_str());
   CHECK_FALSE(load_motion_dir(dir).ok());
+}
+
+TEST_CASE("per-type motion overrides: picked by robot type, bad files rejected with their path") {
+  std::string dir = scratch_dir();
+  std::string type_dir = dir + "/type2";
+  REQUIRE(mkdir(type_dir.c_str(), 0755) == 0);
+  std::ofstream(dir + "/a.lua") << "return { name = 'a', frames = { { duration = 0.1, angles = {} } } }";
+  std::ofstream(type_dir + "/a.lua") << "return { name = 'a', frames = { { duration = 0.7, angles = {} } } }";
+  auto shared = load_motion_dir(dir);  // no type: the override folder is not read
+  REQUIRE(shared.ok());
+  CHECK(shared->find("a")->frames[0].duration == doctest::Approx(0.1));
+  auto other = load_motion_dir(dir, 1);
+  REQUIRE(other.ok());
+  CHECK(other->find("a")->frames[0].duration == doctest::Approx(0.1));
+  auto typed = load_motion_dir(dir, 2);
+  REQUIRE_MESSAGE(typed.ok(), (typed.ok() ? "" : typed.error().describe()));
+  CHECK(typed->motions.size() == 1);
+  CHECK(typed->find("a")->frames[0].duration == doctest::Approx(0.7));
+
+  // An override edited in place must be seen by the reloader's poll.
+  int64_t before = newest_mtime_ns(dir);
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  std::ofstream(type_dir + "/a.lua") << "return { name = 'a', frames = { { duration = 0.6, angles = {} } } }";
+  CHECK(newest_mtime_ns(dir) > before);
+
+  // A broken override fails the load and names the override file.
+  std::ofstream(type_dir + "/a.lua") << "return { name = 'a', frames = { { duration = -1, angles = {} } } }";
+  auto broken = load_motion_dir(dir, 2);
+  REQUIRE_FALSE(broken.ok());
+  CHECK(broken.error().describe().find("type2/a.lua") != std::string::npos);
+  CHECK(load_motion_dir(dir, 0).ok());  // other types do not read it
+
+  // An override of a motion the shared folder lacks is a misnamed file.
+  std::ofstream(type_dir + "/a.lua") << "return { name = 'a', frames = { { duration = 0.1, angles = {} } } }";
+  std::ofstream(type_dir + "/b.lua") << "return { name = 'b', frames = { { duration = 0.1, angles = {} } } }";
+  auto orphan = load_motion_dir(dir, 2);
+  REQUIRE_FALSE(orphan.ok());
+  CHECK(orphan.error().message.find("overrides motion 'b'") != std::string::npos);
+  std::remove((type_dir + "/b.lua").c_str());
+  std::remove((type_dir + "/a.lua").c_str());
+  rmdir(type_dir.c_str());
+  std::remove((dir + "/a.lua").c_str());
+  rmdir(dir.c_str());
+}
+
+TEST_CASE("motion system: a broken per-type override fails that type's load only, naming the file") {
+  std::string dir = scratch_dir();
+  std::filesystem::copy(robots_dir(), dir + "/robots", std::filesystem::copy_options::recursive);
+  std::string type_dir = dir + "/robots/nao/motions/type3";
+  std::filesystem::create_directories(type_dir);
+  std::ofstream(type_dir + "/getup_front.lua") << "return { name = 'getup_front', frames = { { duration = 0.2, angels = {} } } }";
+  MotionOptions options;
+  options.robots_dir = dir + "/robots";
+  options.reload_poll_seconds = 0;
+  options.robot_type = 3;
+  MotionSystem typed(options);
+  Status status = typed.load();
+  REQUIRE_FALSE(status.ok());
+  CHECK(status.error().describe().find("type3/getup_front.lua") != std::string::npos);
+  options.robot_type = 2;
+  MotionSystem other(options);
+  CHECK(other.load().ok());
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("motion system: load errors are reported, not thrown") {

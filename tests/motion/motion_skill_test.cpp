@@ -75,9 +75,24 @@ void check_get_up(bool front) {
 
 TEST_CASE("fall detection starts the get-up and the robot stands up from its belly") { check_get_up(true); }
 
-// Known failure (docs/motion.md): the back get-up (roll onto the belly, then
-// the front get-up) does not work reliably yet; run with --no-skip to see it.
-TEST_CASE("the robot stands up from its back" * doctest::skip(true)) { check_get_up(false); }
+TEST_CASE("a type-0 robot lying on its back gets up") { check_get_up(false); }
+
+TEST_CASE("a robot lying on either side gets up") {
+  for (bool left : {true, false}) {
+    CAPTURE(left);
+    auto h = make();
+    h->run(0.5);
+    h->lay_on_side(left, 0);
+    REQUIRE(h->fallen());
+    // On the side, not tipped onto the belly or the back: the torso's
+    // left-right axis is close to vertical.
+    CHECK(std::abs(h->readings().torso_rotation(2, 1)) > 0.8);
+    h->requests().body = motion::kBodyStand;
+    h->run(10.0);
+    CHECK_FALSE(h->fallen());
+    CHECK(h->torso_position().z() > 0.3);
+  }
+}
 
 namespace {
 // The robot at the origin facing +x walks up to a ball about 0.5 m ahead

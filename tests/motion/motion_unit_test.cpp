@@ -214,6 +214,13 @@ TEST_CASE("the shipped motions all load") {
   CHECK(library->find("getup_front") != nullptr);
   CHECK(library->find("getup_back") != nullptr);
   CHECK(library->find("nothing") == nullptr);
+  // With each type's overrides (robots/nao/motions/typeN/).
+  for (int type = 0; type <= 4; ++type) {
+    CAPTURE(type);
+    auto typed = load_motion_dir(std::string(LIBERO_SOURCE_DIR) + "/robots/nao/motions", type);
+    REQUIRE_MESSAGE(typed.ok(), (typed.ok() ? "" : typed.error().describe()));
+    CHECK(typed->motions.size() == library->motions.size());
+  }
 }
 
 TEST_CASE("IMU filter: upright, lying on the belly, lying on the back") {
@@ -240,4 +247,36 @@ TEST_CASE("IMU filter integrates the gyro between accelerometer corrections") {
   // Pitch forward at 1 rad/s for 0.5 s.
   for (int i = 0; i < 25; ++i) filter.update(Vec3(0, 1.0, 0), Vec3(0, 0, 9.81), true, false);
   CHECK(filter.pitch() == doctest::Approx(0.5).epsilon(0.02));
+}
+
+TEST_CASE("IMU filter: a side fall is its own direction, and the roll says which side is down") {
+  ImuFilter filter;
+  for (int i = 0; i < 20; ++i) filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
+  // Left side down: world up is along the torso's -y (its right).
+  for (int i = 0; i < 200; ++i) filter.update(Vec3::Zero(), Vec3(0, -9.81, 0), true, true);
+  CHECK(filter.fall() == FallDirection::Side);
+  CHECK(filter.roll() < -1.2);
+  for (int i = 0; i < 200; ++i) filter.update(Vec3::Zero(), Vec3(0, 9.81, 0), true, true);
+  CHECK(filter.fall() == FallDirection::Side);
+  CHECK(filter.roll() > 1.2);
+  // Half-way between side and belly (45 deg each) is not a side fall: the
+  // front get-up copes with it.
+  for (int i = 0; i < 200; ++i) filter.update(Vec3::Zero(), Vec3(-6.94, 6.94, 0), true, true);
+  CHECK(filter.fall() == FallDirection::Front);
+}
+
+TEST_CASE("IMU filter: at rest, a stale estimate jumps to the accelerometer") {
+  ImuFilter filter;
+  for (int i = 0; i < 20; ++i) filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
+  // The robot was laid on its side while the filter was not updated: 80
+  // degrees off, and the slow pull
+  // alone would take many cycles.
+  Vec3 side(0, -9.81 * std::sin(deg2rad(80)), 9.81 * std::cos(deg2rad(80)));
+  for (int i = 0; i < 6; ++i) filter.update(Vec3::Zero(), side, true, true);
+  CHECK(filter.up().dot(side.normalized()) > 0.999);
+  // Moving (gyro above the rest threshold): no jump, only the slow pull.
+  ImuFilter moving;
+  for (int i = 0; i < 20; ++i) moving.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
+  for (int i = 0; i < 6; ++i) moving.update(Vec3(0.0, 0.0, 1.0), side, true, true);  // yaw only: up unchanged by the gyro
+  CHECK(moving.up().dot(side.normalized()) < 0.9);
 }

@@ -6,6 +6,9 @@
 // little, so the search has a slope to climb. Writes the best getup_back.
 // Usage: libero_getup_roll_search <out.lua> [--generations N] [--seed S] [--type T] [--sigma S] [--lambda L]
 //                                 [--start FILE]   (continue from an earlier result)
+//                                 --type N (N > 0) searches the override in robots/nao/motions/typeN/
+//                                 [--side]         (getup_side: from the harness' side falls, right
+//                                                   side down; the motion system mirrors it for the left)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -38,16 +41,22 @@ constexpr double kMinDuration = 0.08, kMaxDuration = 0.8;
 
 constexpr int kStarts = 8;  // 4 fall poses x 2 headings
 int g_type = 0;
+bool g_side = false;  // search getup_side from side falls instead of getup_back
 std::string g_robots;
 double g_lo[kCount], g_hi[kCount];  // degrees / seconds
 
 std::string motion_text(const std::vector<double>& v) {
   std::string text =
-      "-- Get up from lying on the back: roll onto the belly (arms and legs thrown to one\n"
-      "-- side); the automatic fall handling then runs getup_front. Found by\n"
-      "-- tools/bench/motion/getup_roll_search.cpp, checked with libero_motion_bench getup.\n"
-      "-- Degrees, SimSpark signs.\n"
-      "return {\n  name = \"getup_back\",\n  frames = {\n";
+      g_side ? "-- Lying on the right side (the motion system mirrors it for the left): roll onto\n"
+               "-- the belly or the back; the automatic fall handling then runs that get-up. Found by\n"
+               "-- tools/bench/motion/getup_roll_search.cpp --side, checked with libero_motion_bench getup.\n"
+               "-- Degrees, SimSpark signs.\n"
+               "return {\n  name = \"getup_side\",\n  frames = {\n"
+             : "-- Get up from lying on the back: roll onto the belly (arms and legs thrown to one\n"
+               "-- side); the automatic fall handling then runs getup_front. Found by\n"
+               "-- tools/bench/motion/getup_roll_search.cpp, checked with libero_motion_bench getup.\n"
+               "-- Degrees, SimSpark signs.\n"
+               "return {\n  name = \"getup_back\",\n  frames = {\n";
   char line[512];
   for (int f = 0; f < kFrames; ++f) {
     std::snprintf(line, sizeof line, "    { duration = %.3f, angles = {", v[f * kPerFrame]);
@@ -70,7 +79,9 @@ struct Score {
 };
 
 Score evaluate(const std::vector<double>& v) {
-  std::ofstream(g_robots + "/nao/motions/getup_back.lua") << motion_text(v);
+  // Type N > 0: the candidate is that type's override (motions/typeN/).
+  std::string dir = g_robots + "/nao/motions" + (g_type > 0 ? "/type" + std::to_string(g_type) : std::string());
+  std::ofstream(dir + (g_side ? "/getup_side.lua" : "/getup_back.lua")) << motion_text(v);
   Score s{};
   std::vector<double> times;
   for (int start = 0; start < kStarts; ++start) {
@@ -86,12 +97,17 @@ Score evaluate(const std::vector<double>& v) {
     }
     MotionHarness& h = *created.value();
     h.run(0.5);
-    h.lay_down(false, variant);
+    // Side: right side down only (the motion is written for it); the
+    // left is its mirror image.
+    if (g_side) h.lay_on_side(false, variant);
+    else h.lay_down(false, variant);
     double best_belly = -1, stood_at = -1;
     for (int i = 0; i < 300; ++i) {
       h.step();
       double forward_z = h.readings().torso_rotation.col(0).z();  // -1: lying on the belly
-      best_belly = std::max(best_belly, -forward_z);
+      // From the side, off the side either way will do (the back get-up
+      // takes over from the back), the belly a little better.
+      best_belly = std::max(best_belly, g_side ? std::max(-forward_z, 0.7 * forward_z) : -forward_z);
       bool up = h.torso_position().z() > 0.3 && h.tilt() < deg2rad(25);
       if (up && stood_at < 0) stood_at = i * 0.02;
       if (!up) stood_at = -1;
@@ -123,8 +139,17 @@ int main(int argc, char** argv) {
   unsigned seed = 1;
   double sigma = 0.25;
   std::string start_file;  // continue from a getup_back file of this shape
-  for (int i = 2; i + 1 < argc; i += 2) {
+  for (int i = 2; i < argc; i += 2) {
     std::string a = argv[i];
+    if (a == "--side") {
+      g_side = true;
+      --i;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "option %s needs a value\n", a.c_str());
+      return 2;
+    }
     if (a == "--generations") generations = std::atoi(argv[i + 1]);
     else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
     else if (a == "--type") g_type = std::atoi(argv[i + 1]);
@@ -139,6 +164,7 @@ int main(int argc, char** argv) {
   g_robots = "/tmp/libero_getup_roll_search_" + std::to_string(getpid());
   fs::remove_all(g_robots);
   fs::copy(std::string(LIBERO_SOURCE_DIR) + "/robots", g_robots, fs::copy_options::recursive);
+  if (g_type > 0) fs::create_directories(g_robots + "/nao/motions/type" + std::to_string(g_type));
 
   // Search ranges: the joints' own limits (from the robot data), so every
   // candidate is a pose the robot can take.
@@ -165,7 +191,11 @@ int main(int argc, char** argv) {
   }
   if (!start_file.empty()) {
     auto motion = motion::load_motion_file(start_file);
-    if (!motion.ok() || static_cast<int>(motion->frames.size()) != kFrames) {
+    if (!motion.ok()) {
+      std::fprintf(stderr, "--start: %s\n", motion.error().describe().c_str());
+      return 2;
+    }
+    if (static_cast<int>(motion->frames.size()) != kFrames) {
       std::fprintf(stderr, "--start: %s is not a %d-frame motion\n", start_file.c_str(), kFrames);
       return 2;
     }

@@ -1,248 +1,307 @@
-// Offline search for get-up keyframes on the in-process simulator: a
-// (1+1) evolution strategy over the angles and durations of a few frames,
-// scored on how fast and how surely the robot stands from several fall
-// poses. Writes the best motion as a robots/nao/motions Lua file.
-// Usage: libero_getup_search front|back <out.lua> [--iterations N] [--seed S] [--type T]
+// Offline search for symmetric get-up keyframes with CMA-ES, scored end to
+// end: the candidate is written into a scratch copy of robots/ and the whole
+// motion system runs it from the harness' fall poses (8 poses x 1 heading by default),
+// with its automatic fall handling (retries, the other get-up when the robot
+// ends on the other side). Standing (held 2 s) within 7 s earns 10 - seconds; a start
+// that does not stand earns a little for the upright torso height it reached,
+// so the search has a slope to climb. The score is the mean plus half the
+// worst start, so one bad pose pulls a candidate down.
+// Usage: libero_getup_search front|back <out.lua> [--generations N] [--lambda L] [--sigma S] [--seed S]
+//                            [--type T] [--init FILE] [--frames K] [--seconds S] [--headings 1-3]
+//                            [--poses 1-12] [--hold S]
+// --type N (N > 0) searches the per-type override robots/nao/motions/typeN/.
+// --init starts from a motion file's first K frames (and keeps its last
+// frame as the final stand frame when that frame has level_feet).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <random>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
+#include "cmaes.h"
 #include "core/math.h"
-#include "motion/joint_controller.h"
 #include "motion/keyframe.h"
 #include "motion/motion_library.h"
 #include "motion_harness.h"
 
 using namespace libero;
 using namespace libero::bench;
-using namespace libero::motion;
+namespace fs = std::filesystem;
 
 namespace {
 
-constexpr int kFrames = 4;
-bool g_roll = false;  // goal: roll onto the belly (then getup_front takes over) instead of standing
-const Joint kJoints[] = {kLShoulderPitch, kLShoulderYaw, kLHipYawPitch, kLHipRoll, kLHipPitch, kLKneePitch, kLFootPitch};
-constexpr int kPerFrame = 1 + 7;  // duration + angles (deg)
-constexpr int kParams = kFrames * kPerFrame;
+// Left side only; every frame is symmetric.
+const Joint kJoints[] = {kLShoulderPitch, kLShoulderYaw, kLArmRoll, kLHipYawPitch,
+                         kLHipRoll,       kLHipPitch,    kLKneePitch, kLFootPitch};
+constexpr int kJointsPerFrame = sizeof(kJoints) / sizeof(kJoints[0]);
+constexpr int kPerFrame = 1 + kJointsPerFrame;
+constexpr double kMinDuration = 0.06, kMaxDuration = 1.0;
+const double kHeadings[] = {0.0, 1.1, 2.3};
+int g_poses = 8;  // harness lay_down variants 0..N-1 (distinct up to 12)
+// On this flat, isotropic floor the heading changes nothing (the bench's
+// times repeat with the pose, whatever the heading), so one is the default.
+int g_headings = 1;
 
-struct Candidate {
-  double p[kParams];
-};
+int g_frames = 4;
+int g_type = 0;
+bool g_front = true;
+double g_seconds = 7.0;
+// Seconds the robot must stay up: as libero_motion_bench getup; a get-up that
+// stands briefly and then topples in the hand-over to the walk's stand fails.
+double g_hold = 2.0;
+std::string g_robots;
+std::string g_motion_path;  // where candidates are written in the scratch robots/
+std::vector<double> g_lo, g_hi;
+motion::KeyFrame g_stand;  // final frame, fixed
 
-KeyframeMotion to_motion(const Candidate& c, const char* name) {
-  KeyframeMotion m;
-  m.name = name;
-  for (int f = 0; f < kFrames; ++f) {
-    KeyFrame k;
-    k.duration = std::clamp(c.p[f * kPerFrame], 0.08, 1.0);
-    for (int i = 0; i < 7; ++i) {
-      Joint j = kJoints[i];
-      k.has_angle[j] = true;
-      k.angle[j] = deg2rad(c.p[f * kPerFrame + 1 + i]);
+std::string name() { return g_front ? "getup_front" : "getup_back"; }
+
+std::string motion_text(const std::vector<double>& v, double score) {
+  std::string text;
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "-- Get up from lying on the %s. Found by tools/bench/motion/getup_search (CMA-ES,\n"
+                "-- scored end to end from harness fall poses; score %.3f, 10 = standing at once),\n"
+                "-- checked with libero_motion_bench getup. Degrees, SimSpark signs.\n",
+                g_front ? "belly" : "back", score);
+  text += line;
+  text += "return {\n  name = \"" + name() + "\",\n  frames = {\n";
+  for (int f = 0; f < g_frames; ++f) {
+    std::snprintf(line, sizeof line, "    { duration = %.3f, symmetric = true, angles = {\n       ", v[f * kPerFrame]);
+    text += line;
+    for (int i = 0; i < kJointsPerFrame; ++i) {
+      std::snprintf(line, sizeof line, " %s = %.1f,", motion::motion_joint_name(kJoints[i]), v[f * kPerFrame + 1 + i]);
+      text += line;
     }
-    mirror_pose(k.has_angle, k.angle, k.has_angle, k.angle);  // fill the right side ...
-    for (int i = 0; i < 7; ++i) {                              // ... and put the left back
-      k.has_angle[kJoints[i]] = true;
-      k.angle[kJoints[i]] = deg2rad(c.p[f * kPerFrame + 1 + i]);
-    }
-    m.frames.push_back(k);
+    text += "\n        LFootRoll = 0, LArmYaw = 0, NeckYaw = 0, NeckPitch = 0 } },\n";
   }
-  if (g_roll) return m;
-  // Final stand frame with level feet.
-  KeyFrame stand;
-  stand.duration = 0.4;
-  stand.level_feet = true;
-  const Joint sj[] = {kLShoulderPitch, kLShoulderYaw, kLHipYawPitch, kLHipRoll, kLHipPitch, kLKneePitch};
-  const double sv[] = {-90, 10, 0, 0, 40, -70};
-  for (int i = 0; i < 6; ++i) {
-    stand.has_angle[sj[i]] = true;
-    stand.angle[sj[i]] = deg2rad(sv[i]);
+  std::snprintf(line, sizeof line, "    { duration = %.2f, symmetric = true, level_feet = true, angles = {\n       ",
+                g_stand.duration);
+  text += line;
+  for (int j = 0; j < kJointCount; ++j) {
+    if (!g_stand.has_angle[j]) continue;
+    const char* n = motion::motion_joint_name(static_cast<Joint>(j));
+    if (n[0] != 'L' && n[0] != 'N') continue;  // symmetric: the left side and the neck
+    std::snprintf(line, sizeof line, " %s = %.0f,", n, rad2deg(g_stand.angle[j]));
+    text += line;
   }
-  bool has[kJointCount];
-  double ang[kJointCount];
-  mirror_pose(stand.has_angle, stand.angle, has, ang);
-  for (int j = 0; j < kJointCount; ++j)
-    if (has[j]) { stand.has_angle[j] = true; stand.angle[j] = ang[j]; }
-  m.frames.push_back(stand);
-  return m;
+  text.pop_back();
+  text += " } },\n  },\n}\n";
+  return text;
 }
 
-int g_type = 0;
-std::string g_walk_file;  // frozen copy, so edits to the repo's walk.lua cannot break a long search
+struct Score {
+  double total;
+  int stood, starts;
+  double median_seconds;
+};
 
-// Score of one start: higher is better. Success gives 10 - time to stand.
-double evaluate_once(const KeyframeMotion& motion, bool front, int variant) {
+double evaluate_start(int variant, double heading, double* stood_at) {
   HarnessOptions o;
-  o.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
+  o.robots_dir = g_robots;
   o.robot_type = g_type;
-  o.motion_enabled = false;
-  o.walk_file = g_walk_file;
-  auto made = MotionHarness::create(o);
-  if (!made.ok()) { std::fprintf(stderr, "%s\n", made.error().describe().c_str()); std::exit(1); }
-  auto& h = *made.value();
-  h.lay_down(front, variant);
-  const auto* d = h.world().description(h.robot());
-  JointLimit limits[kJointCount];
-  for (int j = 0; j < kJointCount; ++j)
-    limits[j] = {d->joints[j].exists && j < joint_count_for_type(g_type), d->joints[j].min_angle, d->joints[j].max_angle, d->joints[j].max_speed};
-  JointController controller;
-  controller.configure(limits, {});
-  KeyframePlayer player;
-  double measured[kJointCount] = {}, target[kJointCount] = {}, velocity[kJointCount] = {};
-  for (int j = 0; j < kJointCount; ++j) measured[j] = h.readings().joint_angle[j];
-  player.start(motion, measured, false);
-  double up_since = -1;
-  double best_partial = 0;
-  for (int i = 0; i < 200; ++i) {
+  o.start_heading = heading;
+  auto created = MotionHarness::create(o);
+  if (!created.ok()) {
+    std::fprintf(stderr, "harness: %s\n", created.error().describe().c_str());
+    std::exit(1);
+  }
+  MotionHarness& h = *created.value();
+  h.run(0.5);
+  h.lay_down(g_front, variant);
+  h.requests().body = motion::kBodyStand;
+  double up_since = -1, best = 0;
+  int cycles = static_cast<int>(g_seconds / 0.02);
+  for (int i = 0; i < cycles; ++i) {
     h.step();
     double t = i * 0.02;
-    for (int j = 0; j < kJointCount; ++j) measured[j] = h.readings().joint_angle[j];
-    const Mat3& r = h.readings().torso_rotation;
-    double pitch = std::atan2(-r(2, 0), r(2, 2)), roll = std::atan2(r(2, 1), r(2, 2));
-    player.step(0.02, pitch, roll, target);
-    controller.step(measured, target, velocity);
-    for (int j = 0; j < kJointCount; ++j) h.set_velocity(static_cast<Joint>(j), velocity[j]);
-    double z = h.torso_position().z();
-    bool up = z > 0.3 && h.tilt() < deg2rad(20);
-    if (g_roll) {
-      // Prone: the chest (torso x) faces the ground and the body is still.
-      up = r(2, 0) < -0.8 && h.readings().gyro.norm() < 0.5;
-      best_partial = std::max(best_partial, 0.5 * (1.0 - r(2, 0)) * 0.9);
-      if (up) {
-        if (up_since < 0) up_since = t;
-        if (t - up_since >= 0.2) return 10.0 - up_since;
-      } else {
-        up_since = -1;
-      }
-      continue;
-    }
-    // Partial credit only for height with the torso upright (a somersault
-    // lifts the torso too, upside down).
-    best_partial = std::max(best_partial, z * std::max(0.0, std::cos(h.tilt())));
+    bool up = h.torso_position().z() > 0.3 && h.tilt() < deg2rad(20);
+    best = std::max(best, h.torso_position().z() * std::max(0.0, std::cos(h.tilt())));
     if (up) {
       if (up_since < 0) up_since = t;
-      if (t - up_since >= 0.6) return 10.0 - up_since;
+      if (t - up_since >= g_hold && !h.status().getting_up) {
+        *stood_at = up_since;
+        return 10.0 - up_since;
+      }
     } else {
       up_since = -1;
     }
   }
-  return best_partial;  // < 1
+  *stood_at = -1;
+  return 2.0 * best;  // < 1
 }
 
-double evaluate(const Candidate& c, bool front) {
-  KeyframeMotion m = to_motion(c, "x");
-  double sum = 0, worst = 1e9;
-  for (int v = 0; v < 3; ++v) {
-    double s = evaluate_once(m, front, v);
-    sum += s;
-    worst = std::min(worst, s);
-  }
-  return sum / 3 + 0.5 * worst;
-}
-
-void write_lua(const Candidate& c, const char* name, const char* path, bool front, double score) {
-  FILE* f = std::fopen(path, "w");
-  if (!f) { std::perror(path); std::exit(1); }
-  std::fprintf(f, "-- Get up from lying on the %s. Found by tools/bench/motion/getup_search\n", front ? "belly" : "back");
-  std::fprintf(f, "-- (score %.3f; 10 - seconds to standing when every start pose succeeds), then\n-- checked with libero_motion_bench getup. Degrees, SimSpark signs.\n", score);
-  std::fprintf(f, "return {\n  name = \"%s\",\n  frames = {\n", name);
-  const char* names[] = {"LShoulderPitch", "LShoulderYaw", "LHipYawPitch", "LHipRoll", "LHipPitch", "LKneePitch", "LFootPitch"};
-  for (int fr = 0; fr < kFrames; ++fr) {
-    std::fprintf(f, "    { duration = %.2f, symmetric = true, angles = {\n       ", std::clamp(c.p[fr * kPerFrame], 0.08, 1.0));
-    for (int i = 0; i < 7; ++i) std::fprintf(f, " %s = %.0f,", names[i], c.p[fr * kPerFrame + 1 + i]);
-    std::fprintf(f, "\n        LFootRoll = 0, LArmRoll = 0, LArmYaw = 0, NeckYaw = 0, NeckPitch = 0 } },\n");
-  }
-  if (!g_roll) {
-    std::fprintf(f, "    { duration = 0.40, symmetric = true, level_feet = true, angles = {\n");
-    std::fprintf(f, "        LShoulderPitch = -90, LShoulderYaw = 10, LHipYawPitch = 0, LHipRoll = 0, LHipPitch = 40, LKneePitch = -70 } },\n");
-  }
-  std::fprintf(f, "  },\n}\n");
-  std::fclose(f);
-}
-
-double clamp_joint(int i, double v) {
-  static const double lo[] = {-120, -1, -90, -25, -25, -130, -45};
-  static const double hi[] = {120, 95, 1, 45, 100, 1, 75};
-  return std::clamp(v, lo[i], hi[i]);
+Score evaluate(const std::vector<double>& v) {
+  std::ofstream(g_motion_path) << motion_text(v, 0);
+  Score s{};
+  std::vector<double> times;
+  double worst = 1e9;
+  for (int variant = 0; variant < g_poses; ++variant)
+    for (int k = 0; k < g_headings; ++k) {
+      double heading = kHeadings[k];
+      double at = -1;
+      double one = evaluate_start(variant, heading, &at);
+      s.total += one;
+      worst = std::min(worst, one);
+      ++s.starts;
+      if (at >= 0) {
+        ++s.stood;
+        times.push_back(at);
+      }
+    }
+  std::sort(times.begin(), times.end());
+  s.median_seconds = times.empty() ? NAN : times[times.size() / 2];
+  s.total = s.total / s.starts + 0.5 * worst;
+  return s;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: libero_getup_search front|back out.lua [--iterations N] [--seed S] [--type T]\n");
+    std::fprintf(stderr,
+                 "usage: libero_getup_search front|back out.lua [--generations N] [--lambda L] [--sigma S] [--seed S] "
+                 "[--type T] [--init FILE] [--frames K] [--seconds S]\n");
     return 2;
   }
-  bool front = std::string(argv[1]) == "front";
+  g_front = std::string(argv[1]) == "front";
   const char* out = argv[2];
-  int iterations = 200;
-  std::string init_file;
+  int generations = 40, lambda = 0;
   unsigned seed = 1;
+  double sigma = 0.15;
+  std::string init_file;
   for (int i = 3; i + 1 < argc; i += 2) {
     std::string a = argv[i];
-    if (a == "--iterations") iterations = std::atoi(argv[i + 1]);
-    if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
-    if (a == "--type") g_type = std::atoi(argv[i + 1]);
-    if (a == "--walk-file") g_walk_file = argv[i + 1];
-    if (a == "--init") init_file = argv[i + 1];
-    if (a == "--goal") g_roll = std::string(argv[i + 1]) == "prone";
+    if (a == "--generations") generations = std::atoi(argv[i + 1]);
+    else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
+    else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
+    else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
+    else if (a == "--type") g_type = std::atoi(argv[i + 1]);
+    else if (a == "--init") init_file = argv[i + 1];
+    else if (a == "--frames") g_frames = std::atoi(argv[i + 1]);
+    else if (a == "--seconds") g_seconds = std::atof(argv[i + 1]);
+    else if (a == "--headings") g_headings = std::clamp(std::atoi(argv[i + 1]), 1, 3);
+    else if (a == "--hold") g_hold = std::atof(argv[i + 1]);
+    else if (a == "--poses") g_poses = std::clamp(std::atoi(argv[i + 1]), 1, 12);
+    else {
+      std::fprintf(stderr, "unknown option %s\n", a.c_str());
+      return 2;
+    }
   }
-  // Start points: a hand-made guess of the shape of each get-up.
-  Candidate best;
-  const double front_init[kFrames][kPerFrame] = {
-      {0.40, 0, 0, 0, 0, 0, 0, 0},
-      {0.30, -20, 0, 0, 0, 100, -130, 60},
-      {0.30, -80, 0, 0, 0, 100, -130, 60},
-      {0.30, -100, 0, 0, 0, 90, -130, 45}};
-  const double back_init[kFrames][kPerFrame] = {
-      {0.30, 110, 10, 0, 0, 100, -130, 0},
-      {0.20, 110, 10, 0, 0, 100, 0, 0},
-      {0.30, 120, 10, 0, 0, 100, -130, 60},
-      {0.30, 60, 10, 0, 0, 60, -130, 45}};
-  for (int f = 0; f < kFrames; ++f)
-    for (int k = 0; k < kPerFrame; ++k) best.p[f * kPerFrame + k] = front ? front_init[f][k] : back_init[f][k];
+  g_robots = "/tmp/libero_getup_search_" + std::to_string(getpid());
+  fs::remove_all(g_robots);
+  fs::copy(std::string(LIBERO_SOURCE_DIR) + "/robots", g_robots, fs::copy_options::recursive);
+  std::string motions = g_robots + "/nao/motions";
+  if (g_type > 0) {
+    fs::create_directories(motions + "/type" + std::to_string(g_type));
+    g_motion_path = motions + "/type" + std::to_string(g_type) + "/" + name() + ".lua";
+  } else {
+    g_motion_path = motions + "/" + name() + ".lua";
+  }
+
+  HarnessOptions o;
+  o.robots_dir = g_robots;
+  o.robot_type = g_type;
+  auto probe = MotionHarness::create(o);
+  if (!probe.ok()) {
+    std::fprintf(stderr, "harness: %s\n", probe.error().describe().c_str());
+    return 1;
+  }
+  const robot::RobotDescription* d = probe.value()->world().description(probe.value()->robot());
+  int count = g_frames * kPerFrame;
+  g_lo.resize(count);
+  g_hi.resize(count);
+  std::vector<double> start(count);
+  // A hand-made guess when there is no --init: sit-up shapes for the back,
+  // a push-up and tuck for the belly.
+  const double back_guess[4][kPerFrame] = {{0.30, -110, 10, 0, 0, 0, 100, -130, 0},
+                                           {0.20, -120, 10, 0, -40, 0, 30, -30, 0},
+                                           {0.30, -100, 10, 0, -70, 0, 100, -130, 60},
+                                           {0.30, -40, 10, 0, -30, 0, 70, -130, 60}};
+  const double front_guess[4][kPerFrame] = {{0.30, 60, 60, 0, 0, 0, -20, 0, 0},
+                                            {0.10, 90, 10, 0, 0, 20, 80, -130, 45},
+                                            {0.35, 10, 15, 0, -80, -20, 100, -115, 10},
+                                            {0.20, -20, 45, 0, -20, -15, 60, -125, 70}};
+  for (int f = 0; f < g_frames; ++f) {
+    g_lo[f * kPerFrame] = kMinDuration;
+    g_hi[f * kPerFrame] = kMaxDuration;
+    const double* guess = g_front ? front_guess[std::min(f, 3)] : back_guess[std::min(f, 3)];
+    start[f * kPerFrame] = guess[0];
+    for (int i = 0; i < kJointsPerFrame; ++i) {
+      int k = f * kPerFrame + 1 + i;
+      g_lo[k] = rad2deg(d->joints[kJoints[i]].min_angle);
+      g_hi[k] = rad2deg(d->joints[kJoints[i]].max_angle);
+      start[k] = guess[1 + i];
+    }
+  }
+  // Default stand frame: the walk's stand is blended in after it.
+  g_stand = motion::KeyFrame{};
+  g_stand.duration = 0.4;
+  g_stand.level_feet = true;
+  const Joint stand_joints[] = {kLShoulderPitch, kLShoulderYaw, kLHipYawPitch, kLHipRoll, kLHipPitch, kLKneePitch};
+  const double stand_values[] = {-90, 10, 0, 0, 40, -70};
+  for (int i = 0; i < 6; ++i) {
+    g_stand.has_angle[stand_joints[i]] = true;
+    g_stand.angle[stand_joints[i]] = deg2rad(stand_values[i]);
+  }
   if (!init_file.empty()) {
-    auto init = load_motion_file(init_file);
+    auto init = motion::load_motion_file(init_file);
     if (!init.ok()) {
       std::fprintf(stderr, "%s\n", init.error().describe().c_str());
       return 1;
     }
-    for (int f = 0; f < kFrames && f < static_cast<int>(init->frames.size()); ++f) {
-      best.p[f * kPerFrame] = init->frames[f].duration;
-      for (int i = 0; i < 7; ++i) best.p[f * kPerFrame + 1 + i] = rad2deg(init->frames[f].angle[kJoints[i]]);
+    int n = static_cast<int>(init->frames.size());
+    if (n >= 1 && init->frames[n - 1].level_feet) {
+      g_stand = init->frames[n - 1];
+      --n;
+    }
+    for (int f = 0; f < g_frames && f < n; ++f) {
+      start[f * kPerFrame] = init->frames[f].duration;
+      for (int i = 0; i < kJointsPerFrame; ++i)
+        if (init->frames[f].has_angle[kJoints[i]])
+          start[f * kPerFrame + 1 + i] = rad2deg(init->frames[f].angle[kJoints[i]]);
     }
   }
-  double best_score = evaluate(best, front);
-  std::printf("start score %.3f\n", best_score);
-  std::mt19937 rng(seed);
-  std::normal_distribution<double> n(0, 1);
-  double sigma = 1.0;
-  for (int it = 0; it < iterations; ++it) {
-    Candidate c = best;
-    for (int f = 0; f < kFrames; ++f) {
-      c.p[f * kPerFrame] = std::clamp(c.p[f * kPerFrame] + 0.06 * sigma * n(rng), 0.08, 1.0);
-      for (int i = 0; i < 7; ++i) {
-        double& v = c.p[f * kPerFrame + 1 + i];
-        v = clamp_joint(i, v + 15.0 * sigma * n(rng));
-      }
+  Eigen::VectorXd mean(count);
+  for (int k = 0; k < count; ++k) mean[k] = (std::clamp(start[k], g_lo[k], g_hi[k]) - g_lo[k]) / (g_hi[k] - g_lo[k]);
+  auto to_values = [count](const Eigen::VectorXd& x) {
+    std::vector<double> v(count);
+    for (int i = 0; i < count; ++i) v[i] = g_lo[i] + std::clamp(x[i], 0.0, 1.0) * (g_hi[i] - g_lo[i]);
+    return v;
+  };
+  std::vector<double> best = to_values(mean);
+  Score first = evaluate(best);
+  double best_total = first.total;
+  std::printf("start %.3f (stood %d/%d, median %.2f s)\n", first.total, first.stood, first.starts, first.median_seconds);
+  std::ofstream(out) << motion_text(best, best_total);
+  if (lambda <= 0) lambda = 4 + static_cast<int>(3 * std::log(count));
+  Cmaes cmaes(mean, sigma, lambda, seed);
+  for (int g = 0; g < generations; ++g) {
+    const std::vector<Eigen::VectorXd>& x = cmaes.ask();
+    std::vector<double> fitness(x.size());
+    std::vector<Score> scores(x.size());
+    for (size_t k = 0; k < x.size(); ++k) {
+      double outside = (x[k] - x[k].cwiseMax(0.0).cwiseMin(1.0)).squaredNorm();
+      scores[k] = evaluate(to_values(x[k]));
+      fitness[k] = scores[k].total - 10.0 * outside;
     }
-    double s = evaluate(c, front);
-    if (s >= best_score) {
-      best = c;
-      best_score = s;
-      sigma = std::min(sigma * 1.3, 3.0);
-      std::printf("it %d score %.3f sigma %.2f\n", it, best_score, sigma);
-      std::fflush(stdout);
-      write_lua(best, front ? "getup_front" : "getup_back", out, front, best_score);
-    } else {
-      sigma = std::max(sigma * 0.95, 0.2);
+    int top = cmaes.tell(fitness);
+    std::printf("gen %d best %.3f (stood %d/%d, median %.2f s) sigma %.4f\n", g, fitness[top], scores[top].stood,
+                scores[top].starts, scores[top].median_seconds, cmaes.sigma());
+    std::fflush(stdout);
+    if (fitness[top] > best_total) {
+      best_total = fitness[top];
+      best = to_values(x[top]);
+      std::ofstream(out) << motion_text(best, best_total);
+      std::printf("  new best -> %s\n", out);
     }
   }
-  write_lua(best, front ? "getup_front" : "getup_back", out, front, best_score);
-  std::printf("best %.3f written to %s\n", best_score, out);
+  std::ofstream(out) << motion_text(best, best_total);
+  fs::remove_all(g_robots);
+  std::printf("best %.3f -> %s\n", best_total, out);
   return 0;
 }

@@ -1,6 +1,7 @@
 // Motion benchmarks on the in-process simulator (docs/benchmarks.md,
 // section "motion"). Usage:
 //   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
+//                       getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            hetero, all
 #include <algorithm>
@@ -33,9 +34,12 @@ struct Args {
   double seconds = 0;
   bool verbose = false;
   double vx = 0, vy = 0, turn = 0;
-  std::string side;
-  int first = 0;     // kick scenarios: first run's index (to replay one run with --runs 1 -v)
-  double angle = 0;  // deg, kick direction relative to the field x axis (kick scenarios)
+  std::string side;   // per scenario: walk_probe/random_walk a diagnosis view; getup only front, back or side
+  int first = 0;      // kick scenarios: first run's index (to replay one run with --runs 1 -v)
+  double angle = 0;   // deg, kick direction relative to the field x axis (kick scenarios)
+  int variant = -1;   // getup: one fixed fall pose instead of cycling through them
+  double hold = 2.0;  // getup: seconds the robot must stay up
+  std::string robots; // robots/ folder to use instead of the source tree's (trying candidate motions)
 };
 
 Args g_args;
@@ -49,7 +53,7 @@ double median(std::vector<double> v) {
 
 std::unique_ptr<MotionHarness> make(int type, double heading = 0, bool motion = true, double x = 0, double y = 0) {
   HarnessOptions o;
-  o.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
+  o.robots_dir = g_args.robots.empty() ? std::string(LIBERO_SOURCE_DIR) + "/robots" : g_args.robots;
   o.robot_type = type;
   o.walk_file = g_args.walk_file;
   o.start_heading = heading;
@@ -144,11 +148,21 @@ void bench_stand() {
 
 // ---- get-up --------------------------------------------------------------
 // Time from lying still to standing (torso z > 0.3 m, tilt < 20 deg,
-// held 0.5 s; the time counts to the start of the hold).
-double getup_once(int type, bool front, int run) {
+// held --hold seconds, default 2: a get-up that stands half a second and
+// then topples during the hand-over to the walk's stand does not count; the
+// time counts to the start of the hold).
+// Fall poses: run r lies in pose r % 12 (the harness' lay_down variants are
+// distinct up to 12; the searches tune on 0-3, so the others are unseen)
+// unless --variant fixes one; side falls alternate left and right over the
+// 4 side poses. The heading (0.3 rad x run) changes nothing on this floor.
+enum class Lying { Front, Back, Side };
+
+double getup_once(int type, Lying lying, int run) {
   auto h = make(type, 0.3 * run);
   h->run(0.5);
-  h->lay_down(front);
+  int variant = g_args.variant >= 0 ? g_args.variant : run % 12;
+  if (lying == Lying::Side) h->lay_on_side(run % 2 == 0, g_args.variant >= 0 ? g_args.variant : (run / 2) % 4);
+  else h->lay_down(lying == Lying::Front, variant);
   h->requests().body = motion::kBodyStand;
   double up_since = -1;
   for (int i = 0; i < 500; ++i) {
@@ -156,16 +170,17 @@ double getup_once(int type, bool front, int run) {
     double t = i * 0.02;
     bool up = h->torso_position().z() > 0.3 && h->tilt() < deg2rad(20);
     if (g_args.verbose && i % 5 == 0)
-      std::printf("  t %.2f z %.3f tilt %.1f pitch %.1f roll %.1f getting_up %d est %.1f\n", t, h->torso_position().z(),
-                  rad2deg(h->tilt()), rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
-                  h->status().getting_up, rad2deg(h->motion().estimated_pitch()));
+      std::printf("  t %.2f z %.3f tilt %.1f fwd_z %.2f left_z %.2f getting_up %d fall %d est pitch %.1f roll %.1f\n", t,
+                  h->torso_position().z(), rad2deg(h->tilt()), h->readings().torso_rotation(2, 0),
+                  h->readings().torso_rotation(2, 1), h->status().getting_up, h->motion().fall_state(),
+                  rad2deg(h->motion().estimated_pitch()), rad2deg(h->motion().estimated_roll()));
     if (g_args.verbose && i % 5 == 0)
       std::printf("        sh %.0f hip %.0f knee %.0f ankle %.0f\n", rad2deg(h->readings().joint_angle[kLShoulderPitch]),
                   rad2deg(h->readings().joint_angle[kLHipPitch]), rad2deg(h->readings().joint_angle[kLKneePitch]),
                   rad2deg(h->readings().joint_angle[kLFootPitch]));
     if (up) {
       if (up_since < 0) up_since = t;
-      if (t - up_since >= 0.5 && !h->status().getting_up) return up_since;
+      if (t - up_since >= g_args.hold && !h->status().getting_up) return up_since;
     } else {
       up_since = -1;
     }
@@ -174,20 +189,20 @@ double getup_once(int type, bool front, int run) {
 }
 
 void bench_getup(int type) {
-  for (bool front : {true, false}) {
-    if (g_args.side == "front" && !front) continue;
-    if (g_args.side == "back" && front) continue;
+  for (Lying lying : {Lying::Front, Lying::Back, Lying::Side}) {
+    const char* name = lying == Lying::Front ? "front" : lying == Lying::Back ? "back" : "side";
+    if (!g_args.side.empty() && g_args.side != name) continue;
     std::vector<double> times;
     int ok = 0;
     for (int r = 0; r < g_args.runs; ++r) {
-      double t = getup_once(type, front, r);
+      double t = getup_once(type, lying, r);
       if (t >= 0) {
         ++ok;
         times.push_back(t);
       }
       if (g_args.verbose) std::printf("  run %d: %.2f s\n", r, t);
     }
-    std::printf("getup %s type %d: success %d/%d, median time to standing %.2f s\n", front ? "front" : "back", type, ok,
+    std::printf("getup %s type %d: success %d/%d, median time to standing %.2f s\n", name, type, ok,
                 g_args.runs, median(times));
   }
 }
@@ -497,6 +512,9 @@ int main(int argc, char** argv) {
     else if (a == "--side") g_args.side = next();
     else if (a == "--angle") g_args.angle = std::atof(next());
     else if (a == "--first") g_args.first = std::atoi(next());
+    else if (a == "--variant") g_args.variant = std::atoi(next());
+    else if (a == "--robots") g_args.robots = next();
+    else if (a == "--hold") g_args.hold = std::atof(next());
     else g_args.scenario = a;
   }
   int64_t start = monotonic_ns();

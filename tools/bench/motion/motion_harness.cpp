@@ -1,6 +1,9 @@
 #include "motion_harness.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 #include "robot/description.h"
 
@@ -33,13 +36,7 @@ Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOption
   if (!id.ok()) return id.error();
   h->robot_ = id.value();
 
-  motion::MotionOptions motion_options;
-  motion_options.robots_dir = options.robots_dir;
-  motion_options.robot_type = options.robot_type;
-  motion_options.walk_file = options.walk_file;
-  motion_options.reload_poll_seconds = 0;  // benchmarks must not change under their feet
-  h->motion_ = std::make_unique<motion::MotionSystem>(motion_options);
-  Status loaded = h->motion_->load();
+  Status loaded = h->restart_motion();
   if (!loaded.ok()) return loaded.error();
 
   h->requests_.body = motion::kBodyStand;
@@ -48,6 +45,16 @@ Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOption
   h->world_state_.game.robot_type = options.robot_type;
   h->world_->read_robot(h->robot_, &h->readings_);
   return h;
+}
+
+Status MotionHarness::restart_motion() {
+  motion::MotionOptions motion_options;
+  motion_options.robots_dir = options_.robots_dir;
+  motion_options.robot_type = options_.robot_type;
+  motion_options.walk_file = options_.walk_file;
+  motion_options.reload_poll_seconds = 0;  // benchmarks must not change under their feet
+  motion_ = std::make_unique<motion::MotionSystem>(motion_options);
+  return motion_->load();
 }
 
 double MotionHarness::heading() const {
@@ -164,6 +171,62 @@ void MotionHarness::lay_down(bool on_front, int variant) {
   world_->read_robot(robot_, &readings_);
   options_.motion_enabled = enabled;
   pending_.clear();
+  // The motion system did not see this fall (it was off), so its IMU
+  // estimate is stale; a real one tracks the tumble. A fresh one starts from
+  // the accelerometer, i.e. from where the robot lies.
+  Status restarted = restart_motion();
+  if (!restarted.ok()) {  // the files loaded at create(); only a change on disk gets here
+    std::fprintf(stderr, "harness: %s\n", restarted.error().describe().c_str());
+    std::abort();
+  }
+}
+
+void MotionHarness::lay_on_side(bool left_side_down, int variant) {
+  bool enabled = options_.motion_enabled;
+  options_.motion_enabled = false;
+  double heading = this->heading();
+  Vec3 left(-std::sin(heading), std::cos(heading), 0);
+  Vec3 forward(std::cos(heading), std::sin(heading), 0);
+  // A push towards the robot's left tips it over its left foot.
+  Vec3 push = (left_side_down ? 1.0 : -1.0) * left * 45.0;
+  // Poses (degrees): the upper arm forward, the lower one down, hips and
+  // knees bent: a robot in such a pose stays on its side (straight limbs
+  // roll it onto the back or the belly, which the other get-ups cover).
+  struct Pose { double shoulder_l, shoulder_r, hip, knee, lean; };
+  const Pose poses[4] = {{0, -90, 40, -60, 0.2}, {20, -90, 60, -80, 0}, {-20, -60, 30, -40, 0.2}, {0, -90, 70, -90, -0.2}};
+  const Pose& pose = poses[variant % 4];
+  for (int i = 0; i < 150; ++i) {
+    pending_.clear();
+    if (i < 5) world_->push_robot(robot_, push + forward * 15.0 * pose.lean);
+    world_->read_robot(robot_, &readings_);
+    auto hold = [&](Joint j, double deg) {
+      if (i < 15) return;  // the pose changes once the robot is on its way down
+      set_velocity(j, std::clamp(8.0 * (deg2rad(deg) - readings_.joint_angle[j]), -6.0, 6.0));
+    };
+    // Mirrored for the other side, so both sides land alike.
+    hold(kLShoulderPitch, left_side_down ? pose.shoulder_r : pose.shoulder_l);
+    hold(kRShoulderPitch, left_side_down ? pose.shoulder_l : pose.shoulder_r);
+    hold(kLHipPitch, pose.hip);
+    hold(kRHipPitch, pose.hip);
+    hold(kLKneePitch, pose.knee);
+    hold(kRKneePitch, pose.knee);
+    for (int j = 0; j < kJointCount; ++j)
+      if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
+    world_->step();
+  }
+  for (int j = 0; j < kJointCount; ++j) world_->set_joint_velocity(robot_, static_cast<Joint>(j), 0);
+  for (int i = 0; i < 75; ++i) world_->step();
+  world_->read_robot(robot_, &readings_);
+  options_.motion_enabled = enabled;
+  pending_.clear();
+  // The motion system did not see this fall (it was off), so its IMU
+  // estimate is stale; a real one tracks the tumble. A fresh one starts from
+  // the accelerometer, i.e. from where the robot lies.
+  Status restarted = restart_motion();
+  if (!restarted.ok()) {  // the files loaded at create(); only a change on disk gets here
+    std::fprintf(stderr, "harness: %s\n", restarted.error().describe().c_str());
+    std::abort();
+  }
 }
 
 }  // namespace libero::bench

@@ -49,12 +49,18 @@ class MotionHarness {
   // Lays the robot down on its belly (front) or back, at rest. `variant`
   // picks one of a few different fall poses (arms and legs).
   void lay_down(bool on_front, int variant = 0);
+  // Lays the robot on its left or right side (a push at the torso, motion
+  // off), at rest; `variant` changes the arm and leg pose it lands in. Some
+  // variants come to rest half-turned towards the belly or the back, as
+  // real side falls do.
+  void lay_on_side(bool left_side_down, int variant = 0);
   // Direct joint velocities for the next cycle (motion_enabled == false).
   void set_velocity(Joint joint, double rad_per_s) { pending_.joint_velocity[joint] = static_cast<float>(rad_per_s); pending_.joint_set[joint] = true; }
   double cycle_seconds() const { return 0.02; }
 
  private:
   MotionHarness() = default;
+  Status restart_motion();
   void fill_percept();
   void fill_world_state();
 
