@@ -3,6 +3,7 @@
 -- `choose` and kept until the kick is done or the plan expires.
 local option = require "lib.option"
 local kicking = require "lib.kicking"
+local body = require "lib.body"
 local passing = require "lib.passing"
 local team = require "lib.team"
 local params = require "data.params"
@@ -69,8 +70,11 @@ local function choose()
     return "pass"
   end
   -- Advance: a long kick towards the goal when there is time for it (a kick
-  -- takes a second), otherwise dribble.
-  if not M.dribble_target and pressure > params.advance_pressure then
+  -- takes a second) and the kick goes far enough to pay for lining up;
+  -- otherwise dribble (on the simulator's robot, dribbling gains more ground
+  -- than a 6 m kick after a slow approach: docs/team.md).
+  if not M.dribble_target and pressure > params.advance_pressure
+      and body.kick_distance("long") >= params.advance_min_kick then
     plan.x, plan.y, plan.kind = gx, gy, "long"
     return "advance"
   end

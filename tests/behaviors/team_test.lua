@@ -262,3 +262,30 @@ test("the captain (#1) goes silent: the rest agree on one set of roles without i
   expect_eq(c.keeper, 0, "the keeper is number 1 only")
   expect_eq(s:role(4), "striker", "#4, nearest the ball, still strikes")
 end)
+
+-- The ball owner advances by a long kick only when the body's long kick goes
+-- far enough to pay for lining up (params.advance_min_kick); with the
+-- simulator robot's shorter kick it dribbles instead.
+local function open_field(model)
+  return scene{ model = model, ball = { x = 0, y = 0 },
+                us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.5, y = 0 } },
+                them = { { unum = 1, x = 14, y = 0 } } }
+end
+
+test("with a 9 m long kick the free ball owner kicks it forward", function()
+  local s = open_field()
+  s:run(3)
+  expect(s:active(2, "play_ball", "advance"), "advances with a long kick")
+end)
+
+test("with a 5.9 m long kick (the simulator robot's) the free ball owner dribbles", function()
+  local s = open_field{ kicks = { long = { distance = 5.9 } } }
+  s:run(3)
+  expect(s:active(2, "play_ball", "dribble"), "dribbles instead")
+  expect(not s:active(2, "play_ball", "advance"), "no long-kick advance")
+end)
+
+test("a scene's model with an unknown field is an error, not ignored", function()
+  local ok, err = pcall(scene, { model = { kicks = { long = { distanse = 5 } } }, us = { { unum = 1 } } })
+  expect(not ok and tostring(err):match("unknown field 'distanse'"), "clear error, got " .. tostring(err))
+end)

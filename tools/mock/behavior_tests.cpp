@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <initializer_list>
 #include <filesystem>
 #include <memory>
 
@@ -91,6 +92,68 @@ double field_number(lua_State* L, int table, const char* key, double fallback) {
   return v;
 }
 
+// Every key of the table at `table` must be one of `allowed` (a typo in a
+// test's scene would otherwise be ignored silently).
+void check_keys(lua_State* L, int table, const char* where, std::initializer_list<const char*> allowed) {
+  lua_pushnil(L);
+  while (lua_next(L, table) != 0) {
+    lua_pop(L, 1);
+    bool known = false;
+    if (lua_type(L, -1) == LUA_TSTRING)
+      for (const char* name : allowed) known = known || std::strcmp(lua_tostring(L, -1), name) == 0;
+    if (!known)
+      luaL_error(L, "scene: unknown field '%s' in %s",
+                 lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : lua_typename(L, lua_type(L, -1)), where);
+  }
+}
+
+double positive_field(lua_State* L, int table, const char* key, double fallback) {
+  double v = field_number(L, table, key, fallback);
+  if (!(v > 0)) luaL_error(L, "scene: model field '%s' must be positive", key);
+  return v;
+}
+
+// scene{ model = { max_forward =, max_side =, max_turn =, kicks = { long = { distance =, ... } } } }:
+// a robot whose skills differ from robots/nao/mock.lua, e.g. the simulator
+// robot's shorter kick, to test that behaviours adapt to what the body can do.
+void apply_model(lua_State* L, int scene_table, MockModel* model) {
+  lua_getfield(L, scene_table, "model");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return;
+  }
+  if (!lua_istable(L, -1)) luaL_error(L, "scene: 'model' must be a table");
+  const int m = lua_gettop(L);
+  check_keys(L, m, "model", {"max_forward", "max_backward", "max_side", "max_turn", "kicks"});
+  model->max_forward = positive_field(L, m, "max_forward", model->max_forward);
+  model->max_backward = positive_field(L, m, "max_backward", model->max_backward);
+  model->max_side = positive_field(L, m, "max_side", model->max_side);
+  model->max_turn = positive_field(L, m, "max_turn", model->max_turn);
+  lua_getfield(L, m, "kicks");
+  if (!lua_isnil(L, -1)) {
+    if (!lua_istable(L, -1)) luaL_error(L, "scene: 'model.kicks' must be a table");
+    const int kicks = lua_gettop(L);
+    check_keys(L, kicks, "model.kicks", {"long", "short"});
+    const char* names[motion::kKickTypeCount] = {"long", "short"};
+    for (int k = 0; k < motion::kKickTypeCount; ++k) {
+      lua_getfield(L, kicks, names[k]);
+      if (lua_istable(L, -1)) {
+        const int kick = lua_gettop(L);
+        check_keys(L, kick, names[k], {"distance", "duration", "distance_sigma", "direction_sigma"});
+        KickModel& km = model->kicks[k];
+        km.distance = positive_field(L, kick, "distance", km.distance);
+        km.duration = positive_field(L, kick, "duration", km.duration);
+        km.distance_sigma = field_number(L, kick, "distance_sigma", km.distance_sigma);
+        km.direction_sigma = field_number(L, kick, "direction_sigma", km.direction_sigma);
+      } else if (!lua_isnil(L, -1)) {
+        luaL_error(L, "scene: 'model.kicks.%s' must be a table", names[k]);
+      }
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 2);
+}
+
 protocol::PlayMode play_mode_from(lua_State* L, const char* text) {
   protocol::PlayMode mode = protocol::play_mode_from_string(text);
   if (mode == protocol::PlayMode::Unknown) luaL_error(L, "unknown play mode '%s' (use the SimSpark names, e.g. PlayOn, KickOff_Left)", text);
@@ -152,6 +215,7 @@ int scene_new(lua_State* L) {
   MockOptions options;
   options.model = h->model;
   options.seed = static_cast<uint32_t>(field_number(L, 1, "seed", 1));
+  apply_model(L, 1, &options.model);
   auto** box = static_cast<Scene**>(lua_newuserdata(L, sizeof(Scene*)));
   *box = nullptr;
   luaL_getmetatable(L, kSceneMeta);
