@@ -21,6 +21,7 @@ class Cmaes {
   int tell(const std::vector<double>& fitness);
 
   const Eigen::VectorXd& mean() const { return mean_; }
+  const std::vector<Eigen::VectorXd>& samples() const { return samples_; }  // the last ask()'s
   double sigma() const { return sigma_; }
 
  private:
@@ -35,5 +36,26 @@ class Cmaes {
   std::vector<Eigen::VectorXd> samples_;
   std::mt19937 rng_;
 };
+
+// The searches work in the unit box: a sample outside it is scored at its
+// clamped point (the caller's conversion clamps) less 10 x its squared
+// distance to the box, so the distribution is pulled back inside.
+inline double box_penalty(const Eigen::VectorXd& x) { return 10.0 * (x - x.cwiseMax(0.0).cwiseMin(1.0)).squaredNorm(); }
+
+// One generation: asks for the samples, scores each (`evaluate(x)` returns
+// a Score with a `total`, higher is better), tells CMA-ES the penalised
+// totals. Returns the best sample's index (in cmaes.samples()); `scores`
+// and `fitness` hold every sample's.
+template <class Score, class Evaluate>
+int run_generation(Cmaes& cmaes, Evaluate evaluate, std::vector<Score>* scores, std::vector<double>* fitness) {
+  const std::vector<Eigen::VectorXd>& x = cmaes.ask();
+  scores->resize(x.size());
+  fitness->resize(x.size());
+  for (size_t k = 0; k < x.size(); ++k) {
+    (*scores)[k] = evaluate(x[k]);
+    (*fitness)[k] = (*scores)[k].total - box_penalty(x[k]);
+  }
+  return cmaes.tell(*fitness);
+}
 
 }  // namespace libero::bench

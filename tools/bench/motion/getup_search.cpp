@@ -280,16 +280,11 @@ int main(int argc, char** argv) {
   std::ofstream(out) << motion_text(best, best_total);
   if (lambda <= 0) lambda = 4 + static_cast<int>(3 * std::log(count));
   Cmaes cmaes(mean, sigma, lambda, seed);
+  std::vector<Score> scores;
+  std::vector<double> fitness;
   for (int g = 0; g < generations; ++g) {
-    const std::vector<Eigen::VectorXd>& x = cmaes.ask();
-    std::vector<double> fitness(x.size());
-    std::vector<Score> scores(x.size());
-    for (size_t k = 0; k < x.size(); ++k) {
-      double outside = (x[k] - x[k].cwiseMax(0.0).cwiseMin(1.0)).squaredNorm();
-      scores[k] = evaluate(to_values(x[k]));
-      fitness[k] = scores[k].total - 10.0 * outside;
-    }
-    int top = cmaes.tell(fitness);
+    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(to_values(x)); }, &scores, &fitness);
+    const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     std::printf("gen %d best %.3f (stood %d/%d, median %.2f s) sigma %.4f\n", g, fitness[top], scores[top].stood,
                 scores[top].starts, scores[top].median_seconds, cmaes.sigma());
     std::fflush(stdout);

@@ -374,16 +374,11 @@ int main(int argc, char** argv) {
   std::printf("start %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg)\n",
               start.total, start.distance, start.direction_deg, start.falls, start.slip, start.launch_speed, start.launch_deg);
   Cmaes cmaes(mean, sigma, lambda, seed);
+  std::vector<Score> scores;
+  std::vector<double> fitness;
   for (int g = 0; g < generations; ++g) {
-    const std::vector<Eigen::VectorXd>& x = cmaes.ask();
-    std::vector<double> fitness(x.size());
-    std::vector<Score> scores(x.size());
-    for (size_t k = 0; k < x.size(); ++k) {
-      double outside = (x[k] - x[k].cwiseMax(0.0).cwiseMin(1.0)).squaredNorm();
-      scores[k] = evaluate(to_values(x[k]));
-      fitness[k] = scores[k].total - 10.0 * outside;
-    }
-    int top = cmaes.tell(fitness);
+    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(to_values(x)); }, &scores, &fitness);
+    const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     const Score& s = scores[top];
     std::printf("gen %d best %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg) sigma %.4f\n",
                 g, fitness[top], s.distance, s.direction_deg, s.falls, s.slip, s.launch_speed, s.launch_deg, cmaes.sigma());

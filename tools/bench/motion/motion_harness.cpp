@@ -134,12 +134,32 @@ void MotionHarness::step() {
   next.clear();
   if (options_.motion_enabled) motion_->step(percept_, world_state_, requests_, &next);
   // The command computed now acts one step later (simspark-facts §4).
-  for (int j = 0; j < kJointCount; ++j)
-    if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
+  apply_pending();
   world_->step();
   if (options_.motion_enabled) pending_ = next;
   else pending_.clear();
   ++cycle_;
+}
+
+void MotionHarness::apply_pending() {
+  for (int j = 0; j < kJointCount; ++j)
+    if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
+}
+
+void MotionHarness::settle_after_fall(int cycles, bool motion_enabled) {
+  for (int j = 0; j < kJointCount; ++j) world_->set_joint_velocity(robot_, static_cast<Joint>(j), 0);
+  for (int i = 0; i < cycles; ++i) world_->step();
+  world_->read_robot(robot_, &readings_);
+  options_.motion_enabled = motion_enabled;
+  pending_.clear();
+  // The motion system did not see this fall (it was off), so its IMU
+  // estimate is stale; a real one tracks the tumble. A fresh one starts from
+  // the accelerometer, i.e. from where the robot lies.
+  Status restarted = restart_motion();
+  if (!restarted.ok()) {  // the files loaded at create(); only a change on disk gets here
+    std::fprintf(stderr, "harness: %s\n", restarted.error().describe().c_str());
+    std::abort();
+  }
 }
 
 void MotionHarness::lay_down(bool on_front, int variant) {
@@ -162,23 +182,10 @@ void MotionHarness::lay_down(bool on_front, int variant) {
     set_velocity(kRKneePitch, variant % 4 == 3 ? 0.0 : -2.0);
     set_velocity(kLHipRoll, variant == 2 ? 0.3 : 0.0);
     world_->read_robot(robot_, &readings_);
-    for (int j = 0; j < kJointCount; ++j)
-      if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
+    apply_pending();
     world_->step();
   }
-  for (int j = 0; j < kJointCount; ++j) world_->set_joint_velocity(robot_, static_cast<Joint>(j), 0);
-  for (int i = 0; i < 50; ++i) world_->step();
-  world_->read_robot(robot_, &readings_);
-  options_.motion_enabled = enabled;
-  pending_.clear();
-  // The motion system did not see this fall (it was off), so its IMU
-  // estimate is stale; a real one tracks the tumble. A fresh one starts from
-  // the accelerometer, i.e. from where the robot lies.
-  Status restarted = restart_motion();
-  if (!restarted.ok()) {  // the files loaded at create(); only a change on disk gets here
-    std::fprintf(stderr, "harness: %s\n", restarted.error().describe().c_str());
-    std::abort();
-  }
+  settle_after_fall(50, enabled);
 }
 
 void MotionHarness::lay_on_side(bool left_side_down, int variant) {
@@ -210,23 +217,10 @@ void MotionHarness::lay_on_side(bool left_side_down, int variant) {
     hold(kRHipPitch, pose.hip);
     hold(kLKneePitch, pose.knee);
     hold(kRKneePitch, pose.knee);
-    for (int j = 0; j < kJointCount; ++j)
-      if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
+    apply_pending();
     world_->step();
   }
-  for (int j = 0; j < kJointCount; ++j) world_->set_joint_velocity(robot_, static_cast<Joint>(j), 0);
-  for (int i = 0; i < 75; ++i) world_->step();
-  world_->read_robot(robot_, &readings_);
-  options_.motion_enabled = enabled;
-  pending_.clear();
-  // The motion system did not see this fall (it was off), so its IMU
-  // estimate is stale; a real one tracks the tumble. A fresh one starts from
-  // the accelerometer, i.e. from where the robot lies.
-  Status restarted = restart_motion();
-  if (!restarted.ok()) {  // the files loaded at create(); only a change on disk gets here
-    std::fprintf(stderr, "harness: %s\n", restarted.error().describe().c_str());
-    std::abort();
-  }
+  settle_after_fall(75, enabled);
 }
 
 }  // namespace libero::bench

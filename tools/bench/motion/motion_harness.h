@@ -61,6 +61,10 @@ class MotionHarness {
  private:
   MotionHarness() = default;
   Status restart_motion();
+  void apply_pending();  // last cycle's command drives this physics step
+  // Holds the joints, lets the robot come to rest, gives control back to a
+  // fresh motion system.
+  void settle_after_fall(int cycles, bool motion_enabled);
   void fill_percept();
   void fill_world_state();
 

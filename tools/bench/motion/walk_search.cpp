@@ -261,19 +261,13 @@ int main(int argc, char** argv) {
   std::vector<double> best = to_values(mean);
 
   Cmaes cmaes(mean, sigma, lambda, seed);
+  std::vector<Score> scores;
+  std::vector<double> fitness;
   for (int g = 0; g < generations; ++g) {
-    const std::vector<Eigen::VectorXd>& x = cmaes.ask();
-    std::vector<double> fitness(x.size());
-    std::vector<Score> scores(x.size());
-    for (size_t k = 0; k < x.size(); ++k) {
-      // Out-of-range samples are evaluated clamped and penalised by their
-      // distance, so the distribution is pulled back inside.
-      double outside = (x[k] - x[k].cwiseMax(0.0).cwiseMin(1.0)).squaredNorm();
-      scores[k] = evaluate(to_values(x[k]), static_cast<unsigned>(g));
-      fitness[k] = scores[k].total - 10.0 * outside;
-    }
-    int top = cmaes.tell(fitness);
-    const Eigen::VectorXd& top_x = x[top];
+    int top = run_generation(
+        cmaes, [&](const Eigen::VectorXd& x) { return evaluate(to_values(x), static_cast<unsigned>(g)); }, &scores,
+        &fitness);
+    const Eigen::VectorXd& top_x = cmaes.samples()[top];
     const Score& s = scores[top];
     std::printf("gen %d best %.3f (fwd %.3f side %.3f turn %.3f random %.2f getup %.0f) sigma %.4f\n", g,
                 fitness[top], s.forward, s.side, s.turn, s.random, s.getup, cmaes.sigma());
