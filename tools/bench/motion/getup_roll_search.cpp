@@ -90,12 +90,8 @@ Score evaluate(const std::vector<double>& v) {
     o.robots_dir = g_robots;
     o.robot_type = g_type;
     o.start_heading = 0.7 * (start / 4);
-    auto created = MotionHarness::create(o);
-    if (!created.ok()) {
-      std::fprintf(stderr, "harness: %s\n", created.error().describe().c_str());
-      std::exit(1);
-    }
-    MotionHarness& h = *created.value();
+    std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
+    MotionHarness& h = *created;
     h.run(0.5);
     // Side: right side down only (the motion is written for it); the
     // left is its mirror image.
@@ -171,12 +167,8 @@ int main(int argc, char** argv) {
   HarnessOptions o;
   o.robots_dir = g_robots;
   o.robot_type = g_type;
-  auto probe = MotionHarness::create(o);
-  if (!probe.ok()) {
-    std::fprintf(stderr, "harness: %s\n", probe.error().describe().c_str());
-    return 1;
-  }
-  const robot::RobotDescription* d = probe.value()->world().description(probe.value()->robot());
+  std::unique_ptr<MotionHarness> probe = MotionHarness::create_or_exit(o);
+  const robot::RobotDescription* d = probe->world().description(probe->robot());
   Eigen::VectorXd mean(kCount);
   for (int f = 0; f < kFrames; ++f) {
     g_lo[f * kPerFrame] = kMinDuration;

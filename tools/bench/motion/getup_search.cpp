@@ -105,12 +105,8 @@ double evaluate_start(int variant, double heading, double* stood_at) {
   o.robots_dir = g_robots;
   o.robot_type = g_type;
   o.start_heading = heading;
-  auto created = MotionHarness::create(o);
-  if (!created.ok()) {
-    std::fprintf(stderr, "harness: %s\n", created.error().describe().c_str());
-    std::exit(1);
-  }
-  MotionHarness& h = *created.value();
+  std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
+  MotionHarness& h = *created;
   h.run(0.5);
   h.lay_down(g_front, variant);
   h.requests().body = motion::kBodyStand;
@@ -206,12 +202,8 @@ int main(int argc, char** argv) {
   HarnessOptions o;
   o.robots_dir = g_robots;
   o.robot_type = g_type;
-  auto probe = MotionHarness::create(o);
-  if (!probe.ok()) {
-    std::fprintf(stderr, "harness: %s\n", probe.error().describe().c_str());
-    return 1;
-  }
-  const robot::RobotDescription* d = probe.value()->world().description(probe.value()->robot());
+  std::unique_ptr<MotionHarness> probe = MotionHarness::create_or_exit(o);
+  const robot::RobotDescription* d = probe->world().description(probe->robot());
   int count = g_frames * kPerFrame;
   g_lo.resize(count);
   g_hi.resize(count);

@@ -147,12 +147,8 @@ Trial kick_once(const std::vector<double>& v, double dx, double dy) {
   HarnessOptions o;
   o.robots_dir = g_robots;
   o.robot_type = g_type;
-  auto created = MotionHarness::create(o);
-  if (!created.ok()) {
-    std::fprintf(stderr, "harness: %s\n", created.error().describe().c_str());
-    std::exit(1);
-  }
-  MotionHarness& h = *created.value();
+  std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
+  MotionHarness& h = *created;
   h.run(1.0);
   Vec3 torso = h.torso_position();
   Vec3 ball(torso.x() + value(v, "ball_x") + dx, torso.y() + value(v, "ball_y") + dy, 0.042);
@@ -216,12 +212,8 @@ Trial approach_once(int k, double aim) {
   o.robots_dir = g_robots;
   o.robot_type = g_type;
   o.start_heading = 0.2 * u(rng);
-  auto created = MotionHarness::create(o);
-  if (!created.ok()) {
-    std::fprintf(stderr, "harness: %s\n", created.error().describe().c_str());
-    std::exit(1);
-  }
-  MotionHarness& h = *created.value();
+  std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
+  MotionHarness& h = *created;
   Vec3 ball(0.45 + 0.1 * u(rng), 0.1 * u(rng), 0.042);
   h.world().set_ball_position(ball);
   h.world().set_ball_velocity(Vec3::Zero());

@@ -60,12 +60,7 @@ std::unique_ptr<MotionHarness> make(int type, double heading = 0, bool motion = 
   o.start_x = x;
   o.start_y = y;
   o.motion_enabled = motion;
-  auto h = MotionHarness::create(o);
-  if (!h.ok()) {
-    std::fprintf(stderr, "harness: %s\n", h.error().describe().c_str());
-    std::exit(1);
-  }
-  return std::move(h.value());
+  return MotionHarness::create_or_exit(o);
 }
 
 // ---- joint controller tracking -------------------------------------------

@@ -66,6 +66,15 @@ double MotionHarness::tilt() const {
   return std::acos(std::clamp(readings_.torso_rotation(2, 2), -1.0, 1.0));
 }
 
+std::unique_ptr<MotionHarness> MotionHarness::create_or_exit(const HarnessOptions& options) {
+  auto created = create(options);
+  if (!created.ok()) {
+    std::fprintf(stderr, "harness: %s\n", created.error().describe().c_str());
+    std::exit(1);
+  }
+  return std::move(created.value());
+}
+
 void MotionHarness::fill_percept() {
   protocol::Percept& p = percept_;
   p.clear();

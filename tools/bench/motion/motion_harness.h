@@ -25,6 +25,8 @@ struct HarnessOptions {
 class MotionHarness {
  public:
   static Result<std::unique_ptr<MotionHarness>> create(const HarnessOptions& options);
+  // For the offline tools: the harness, or the loader's message on stderr and exit 1.
+  static std::unique_ptr<MotionHarness> create_or_exit(const HarnessOptions& options);
 
   // One 20 ms cycle: percept -> motion -> (previous cycle's) velocities -> physics.
   void step();
