@@ -197,7 +197,7 @@ local function make_world()
     opponents = copy_table(opponents),
     heard = copy_table(heard),
     -- The text of heard message i (1..4), or nil: a new Lua string, so read
-    -- it when a message is new (age 0), not every tick.
+    -- it when a message's id is new, not every tick.
     heard_text = function(index)
       if type(index) ~= "number" or index < 1 or index > 4 or index % 1 ~= 0 then
         error("world.heard_text: index must be an integer in 1..4", 2)

@@ -6,6 +6,7 @@
 #include "world/world_model.h"
 
 #include "world/game_phase.h"
+#include "world/heard_messages.h"
 
 #include <cmath>
 #include <cstring>
@@ -78,20 +79,6 @@ WorldModel::WorldModel(const WorldModelOptions& options) : options_(options), im
 }
 
 WorldModel::~WorldModel() { delete impl_; }
-
-void WorldModel::keep_heard(const protocol::HearPercept& heard) {
-  for (int k = kMaxHeardMessages - 1; k > 0; --k) state_.heard[k] = state_.heard[k - 1];
-  WsHeard& h = state_.heard[0];
-  h = WsHeard{};
-  h.valid = 1;
-  h.id = ++heard_id_;
-  h.from_self = heard.from_self ? 1 : 0;
-  h.direction = heard.from_self ? 0.0 : heard.direction;
-  std::string_view text = heard.text();
-  size_t n = text.size() < static_cast<size_t>(kHeardTextLength) ? text.size() : static_cast<size_t>(kHeardTextLength);
-  std::memcpy(h.text, text.data(), n);
-  h.text[n] = 0;
-}
 
 void WorldModel::update(const protocol::Percept& percept, const motion::MotionStatus& motion) {
   Impl& m = *impl_;
@@ -248,11 +235,7 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
 
   // Team messages: the world model's radio updates teammates and ball;
   // anything else our team said goes to the behaviours (state_.heard).
-  for (WsHeard& h : state_.heard) {
-    if (!h.valid) continue;
-    h.age += dt;
-    if (h.age > static_cast<double>(kHeardForgetSeconds)) h.valid = 0;
-  }
+  age_heard(state_.heard, dt);
   for (int i = 0; i < percept.heard_count && i < protocol::kMaxHeard; ++i) {
     const protocol::HearPercept& heard = percept.heard[i];
     bool ours = heard.from_self || (heard.has_team && heard.team.view() == std::string_view(options_.team_name));
@@ -263,7 +246,7 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
     TeamMessage message;
     bool radio = decode_team_message(heard.text(), options_.team_name, &message);
     if (!radio) {
-      if (ours) keep_heard(heard);
+      if (ours) push_heard(state_.heard, ++heard_id_, heard.from_self, heard.direction, heard.text());
       else ++m.heard_rejected;  // no team name and not our radio: cannot tell whose
       continue;
     }

@@ -33,11 +33,9 @@ class WorldModel {
   std::string_view outgoing_team_message() const;
 
  private:
-  void keep_heard(const protocol::HearPercept& heard);  // newest first in state_.heard
-
   WorldModelOptions options_;
   WorldState state_{};
-  int32_t heard_id_ = 0;
+  int32_t heard_id_ = 0;  // running id of the behaviours' heard messages
   struct Impl;
   Impl* impl_ = nullptr;
 };

@@ -7,6 +7,7 @@
 #include "core/datafile.h"
 #include "core/math.h"
 #include "world/game_phase.h"
+#include "world/heard_messages.h"
 
 namespace libero::mock {
 namespace {
@@ -433,11 +434,7 @@ void MockWorld::run_referee() {
 void MockWorld::deliver_messages() {
   for (int j = 0; j < robot_count_; ++j) {
     hear_budget_[j] = std::min(2, hear_budget_[j] + 1);
-    for (world::WsHeard& h : heard_[j]) {
-      if (!h.valid) continue;
-      h.age += kCycleSeconds;
-      if (h.age > static_cast<double>(world::kHeardForgetSeconds)) h.valid = 0;
-    }
+    world::age_heard(heard_[j], kCycleSeconds);
   }
   // Speakers in robot order: when several speak in one cycle the first one
   // processed wins each listener's budget, as on the server.
@@ -452,24 +449,15 @@ void MockWorld::deliver_messages() {
       // drops them: only our team's messages are ever kept for behaviours.
       if (!listener.active || listener.team != speaker.team) continue;
       const bool self = j == i;
+      double direction = 0;  // our own echo costs no budget and has no bearing
       if (!self) {
         if (hear_budget_[j] < 2) continue;
         hear_budget_[j] -= 2;
-      }
-      world::WsHeard* slots = heard_[j];
-      std::memmove(slots + 1, slots, sizeof(world::WsHeard) * (world::kMaxHeardMessages - 1));
-      world::WsHeard& h = slots[0];
-      h = world::WsHeard{};
-      h.valid = 1;
-      h.id = ++heard_id_[j];
-      h.from_self = self ? 1 : 0;
-      if (!self) {
         // Field bearing from listener to speaker in the listener's team frame.
         const double flip = listener.team == TeamSide::Left ? 1.0 : -1.0;
-        h.direction = rad2deg(std::atan2(flip * (speaker.y - listener.y), flip * (speaker.x - listener.x)));
+        direction = rad2deg(std::atan2(flip * (speaker.y - listener.y), flip * (speaker.x - listener.x)));
       }
-      std::memcpy(h.text, speaker.last_say, sizeof h.text);
-      h.text[world::kHeardTextLength] = '\0';
+      world::push_heard(heard_[j], ++heard_id_[j], self, direction, speaker.last_say);
     }
   }
 }
