@@ -11,14 +11,9 @@ namespace {
 
 constexpr double kGravity = 9.81;
 constexpr double kCrouchSeconds = 0.2;  // stand height <-> walk height
-// Heading hold: what a turn the robot cannot follow may leave to be made up
-// afterwards, and the most one step adds for it.
-constexpr double kMaxHeadingDebt = 0.2;
-constexpr double kMaxHeadingCorrection = 0.1;
 
 double swing_profile(double phase) { return 0.5 * (1.0 - std::cos(kPi * phase)); }
 
-Mat3 rot_x(double a) { return Eigen::AngleAxisd(a, Vec3::UnitX()).toRotationMatrix(); }
 Mat3 rot_y(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
 Mat3 rot_z(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
 
@@ -38,7 +33,6 @@ void WalkEngine::reset() {
   current_ = {};
   sway_residual_ = last_sway_ = 0;
   crouch_ = 0;
-  heading_debt_ = 0;
   walking_ = false;
   time_ = 0;
   steps_taken_ = 0;
@@ -79,12 +73,6 @@ void WalkEngine::begin_step() {
     double measured = yaw_rate_sum_ / yaw_rate_count_;
     dyaw += std::clamp(params_.turn_feedback * (current_.turn - measured) * period, -0.1, 0.1);
   }
-  // And on the heading itself: the yaw-rate error integrated since the walk
-  // started is the heading the feet have lost. A per-step rate correction
-  // only reaches every other step (turns are led by one foot), so the
-  // heading drifts tens of degrees over a straight walk without this.
-  if (scale > 0)
-    dyaw += std::clamp(params_.heading_feedback * heading_debt_, -kMaxHeadingCorrection, kMaxHeadingCorrection);
   yaw_rate_sum_ = 0;
   yaw_rate_count_ = 0;
   Side support = swing_ == kLeft ? kRight : kLeft;
@@ -113,11 +101,6 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
   gyro_filtered_ = 0.7 * gyro_filtered_ + 0.3 * gyro;
   yaw_rate_sum_ += gyro.z();
   ++yaw_rate_count_;
-  if (walking_)
-    heading_debt_ = std::clamp(heading_debt_ + (current_.turn - gyro.z()) * kCycleSeconds, -kMaxHeadingDebt,
-                               kMaxHeadingDebt);
-  else
-    heading_debt_ = 0;
   const double period = params_.step_period;
   bool wants_motion = std::abs(command.vx) > 1e-3 || std::abs(command.vy) > 1e-3 ||
                       std::abs(command.turn) > 1e-3;
@@ -268,16 +251,10 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
     lift[swing_] = height * 0.5 * (1.0 - std::cos(2.0 * kPi * swing_phase_));
   }
 
-  // Feet are planned in a level frame under the torso. The torso is taken
-  // to lean by torso_pitch, plus (attitude_pitch/_roll) the share of the
-  // measured lean beyond it: with 1 the legs keep the feet flat and where
-  // the plan has them in the world, so a torso rolled towards the support
-  // side lengthens the other leg until its foot is back on the ground
-  // instead of leaving it hanging (the robot then hops on one foot and
-  // topples). Walking only, like the other lean terms.
+  // Feet are planned in a level frame under the torso, which leans by
+  // torso_pitch. The lean feedback below acts while walking only.
   double lean = walking_ ? 1.0 : 0.0;
-  Mat3 unpitch = rot_x(-lean * p.attitude_roll * roll_error) *
-                 rot_y(-(p.torso_pitch + lean * p.attitude_pitch * pitch_error));
+  Mat3 unpitch = rot_y(-p.torso_pitch);
   for (int side = 0; side < 2; ++side) {
     const Vec3& hip = geometry_.hip[side];
     double lateral = hip.y() + (side == kLeft ? p.foot_spread : -p.foot_spread);

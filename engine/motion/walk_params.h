@@ -29,8 +29,6 @@ struct WalkParams {
   double gyro_hip_pitch = 0.0;
   double gyro_ankle_roll = 0.05;     // rad per rad/s of roll rate
   double gyro_hip_roll = 0.0;
-  double attitude_pitch = 0.0;       // share of the measured pitch beyond torso_pitch the foot plan follows (0..1)
-  double attitude_roll = 0.0;        // share of the measured roll the foot plan follows (0..1)
   double tilt_ankle_pitch = 0.0;     // rad per rad of torso pitch beyond torso_pitch, support ankle
   double tilt_hip_pitch = 0.0;       // the same on the support hip
   double tilt_ankle_roll = 0.0;      // rad per rad of torso roll, support ankle (walking only)
@@ -39,7 +37,6 @@ struct WalkParams {
   double balance_step_x = 0.0;       // m per rad/s of (pitch rate + pitch error / Tc): step further when tipping forward
   double balance_step_y = 0.0;       // m per rad/s of (roll rate + roll / Tc): step to the side we tip to
   double turn_feedback = 0.0;        // share of the last step's yaw-rate error added to the next step
-  double heading_feedback = 0.0;     // share of the heading lost since the walk started added to the next step
   double arm_swing = 0.5;            // rad of shoulder pitch per m of foot offset
   double arm_pitch = -1.6;           // neutral shoulder pitch (arms down), rad
   double arm_out = 0.2;              // shoulder yaw outwards, rad

@@ -44,9 +44,8 @@ const Param kParams[] = {
     {"accel_forward", 0.3, 3.0},      {"arm_swing", 0.0, 3.0},
     {"tilt_ankle_pitch", -0.8, 0.8},  {"tilt_hip_pitch", -0.8, 0.8},    {"tilt_ankle_roll", -0.8, 0.8},
     {"tilt_hip_roll", -0.8, 0.8},     {"sway_lead", 0.0, 0.4},          {"accel_side", 0.3, 3.0},
-    {"accel_turn", 1.0, 8.0},         {"attitude_roll", -0.6, 1.0},     {"attitude_pitch", -0.6, 1.0},
-    {"lateral_pendulum", 0.0, 1.5},   {"swing_end", 0.6, 1.0},          {"turn_feedback", 0.0, 1.5},
-    {"heading_feedback", 0.0, 1.0},
+    {"accel_turn", 1.0, 8.0},         {"lateral_pendulum", 0.0, 1.5},   {"swing_end", 0.6, 1.0},
+    {"turn_feedback", 0.0, 1.5},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
