@@ -188,9 +188,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  g_robots = "/tmp/libero_getup_search_" + std::to_string(getpid());
-  fs::remove_all(g_robots);
-  fs::copy(std::string(LIBERO_SOURCE_DIR) + "/robots", g_robots, fs::copy_options::recursive);
+  g_robots = MotionHarness::scratch_robots_copy("getup_search");
   std::string motions = g_robots + "/nao/motions";
   if (g_type > 0) {
     fs::create_directories(motions + "/type" + std::to_string(g_type));

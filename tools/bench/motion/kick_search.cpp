@@ -336,9 +336,7 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  g_robots = "/tmp/libero_kick_search_" + std::to_string(getpid());
-  fs::remove_all(g_robots);
-  fs::copy(std::string(LIBERO_SOURCE_DIR) + "/robots", g_robots, fs::copy_options::recursive);
+  g_robots = MotionHarness::scratch_robots_copy("kick_search");
 
   bool is_long = g_kick == "kick_long";
   Eigen::VectorXd mean(kCount);

@@ -1,9 +1,12 @@
 #include "motion_harness.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 
 #include "robot/description.h"
 
@@ -64,6 +67,13 @@ double MotionHarness::heading() const {
 
 double MotionHarness::tilt() const {
   return std::acos(std::clamp(readings_.torso_rotation(2, 2), -1.0, 1.0));
+}
+
+std::string MotionHarness::scratch_robots_copy(const std::string& tool) {
+  std::string dir = "/tmp/libero_" + tool + "_" + std::to_string(getpid());
+  std::filesystem::remove_all(dir);
+  std::filesystem::copy(std::string(LIBERO_SOURCE_DIR) + "/robots", dir, std::filesystem::copy_options::recursive);
+  return dir;
 }
 
 std::unique_ptr<MotionHarness> MotionHarness::create_or_exit(const HarnessOptions& options) {
