@@ -1,4 +1,5 @@
--- Get up from lying on the belly, types 2 and 4 (per-type override of ../getup_front.lua).
+-- Get up from lying on the belly, types 2 and 4 (per-type override of ../getup_front.lua;
+-- type4/getup_front.lua links here).
 -- Found by tools/bench/motion/getup_search (CMA-ES over 8 fall poses, type 0) and kept
 -- for the types on which it beats the shared one (libero_motion_bench getup --type 2/4).
 return {
