@@ -1,7 +1,8 @@
 -- Special situations checked before the role behaviour (B-Human): stop a ball
 -- kicked towards me, take a pass meant for me (announced by the passer's
--- "pass<unum>:<x>:<y>" message, or seen: the ball rolls to a stop near me). Each aborts at once when its
--- situation does not hold, so option.select_option can try them in order.
+-- "pass<unum>:<x>:<y>" message, or seen: the ball rolls to a stop near me).
+-- Each aborts at once when its situation does not hold, so
+-- option.select_option can try them in order.
 local option = require "lib.option"
 local team = require "lib.team"
 local params = require "data.params"
