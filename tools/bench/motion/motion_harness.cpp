@@ -14,6 +14,10 @@ namespace libero::bench {
 
 namespace {
 
+// Where the ball waits, from the robot's start, until a benchmark places it
+// (diagonally, so it stays on the field for any start the benches use).
+constexpr double kBallParkedOffset = -6.0;
+
 // SimSpark prints every float with 2 decimals (simspark-facts §5).
 float two_decimals(double v) { return static_cast<float>(std::round(v * 100.0) / 100.0); }
 
@@ -38,6 +42,10 @@ Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOption
   auto id = h->world_->add_robot(description.value(), 1, 1, placement);
   if (!id.ok()) return id.error();
   h->robot_ = id.value();
+  // The world starts with the ball at the centre spot, which is where the
+  // robot stands: a benchmark that wants the ball places it, the others must
+  // not walk, fall or get up over it.
+  h->world_->set_ball_position(Vec3(options.start_x + kBallParkedOffset, options.start_y + kBallParkedOffset, 0.042));
 
   Status loaded = h->restart_motion();
   if (!loaded.ok()) return loaded.error();
