@@ -190,7 +190,7 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
     // and a foot still coming down when the weight moves onto it bounces.
     double swing_end = std::clamp(params_.swing_end, 0.5, 1.0);
     double swing_phase = phase <= ds ? 0.0 : std::min(1.0, (phase - ds) / ((1.0 - ds) * swing_end));
-    double s = swing_profile(swing_phase);
+    double s = swing_profile(swing_phase) + params_.swing_linear * (swing_phase - swing_profile(swing_phase));
     // Balance: a swing foot that lands further in the direction the body
     // tips to catches it. Capture-point form in angles: lean plus lean rate
     // times the pendulum time constant.
@@ -243,7 +243,11 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
   const WalkParams& p = params_;
   double leg_length = geometry_.thigh.norm() + geometry_.shank.norm();
   double crouch = 0.5 - 0.5 * std::cos(kPi * crouch_);
-  double hip_height = (p.stand_hip_height_ratio + (p.hip_height_ratio - p.stand_hip_height_ratio) * crouch) * leg_length;
+  auto blend = [crouch](double stand, double walk) { return stand + (walk - stand) * crouch; };
+  double hip_height = blend(p.stand_hip_height_ratio, p.hip_height_ratio) * leg_length;
+  double foot_spread = blend(p.stand_foot_spread, p.foot_spread);
+  double torso_offset_x = blend(p.stand_torso_offset_x, p.torso_offset_x);
+  double torso_pitch = blend(p.stand_torso_pitch, p.torso_pitch);
 
   double sway = sway_offset(phase), lift[2] = {0, 0};
   if (walking_) {
@@ -254,13 +258,13 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
   // Feet are planned in a level frame under the torso, which leans by
   // torso_pitch. The lean feedback below acts while walking only.
   double lean = walking_ ? 1.0 : 0.0;
-  Mat3 unpitch = rot_y(-p.torso_pitch);
+  Mat3 unpitch = rot_y(-torso_pitch);
   for (int side = 0; side < 2; ++side) {
     const Vec3& hip = geometry_.hip[side];
-    double lateral = hip.y() + (side == kLeft ? p.foot_spread : -p.foot_spread);
+    double lateral = hip.y() + (side == kLeft ? foot_spread : -foot_spread);
     Vec3 neutral(0, lateral, 0);
     Vec3 placed = rot_z(now_[side].yaw) * neutral;
-    Vec3 level(hip.x() + placed.x() + now_[side].x - p.torso_offset_x,
+    Vec3 level(hip.x() + placed.x() + now_[side].x - torso_offset_x,
                placed.y() + now_[side].y - sway,
                hip.z() - hip_height + lift[side]);
     Vec3 ankle = unpitch * level;
@@ -272,11 +276,12 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
       // Ankle and hip strategies: rate (damping) and lean (stiffness).
       // The lean terms only while walking: the stand pose is where get-ups
       // and kicks start and end, and those expect it fixed.
-      angles.q[4] += p.gyro_ankle_pitch * gyro.y() + lean * p.tilt_ankle_pitch * pitch_error;
-      angles.q[2] += p.gyro_hip_pitch * gyro.y() + lean * p.tilt_hip_pitch * pitch_error;
+      angles.q[4] += (walking_ ? p.gyro_ankle_pitch : p.stand_gyro_ankle_pitch) * gyro.y() +
+                     lean * p.tilt_ankle_pitch * pitch_error;
+      angles.q[2] += lean * (p.gyro_hip_pitch * gyro.y() + p.tilt_hip_pitch * pitch_error);
       angles.q[5] += (walking_ ? p.gyro_ankle_roll : p.stand_gyro_ankle_roll) * gyro.x() +
                      lean * p.tilt_ankle_roll * roll_error;
-      angles.q[1] += p.gyro_hip_roll * gyro.x() + lean * p.tilt_hip_roll * roll_error;
+      angles.q[1] += lean * (p.gyro_hip_roll * gyro.x() + p.tilt_hip_roll * roll_error);
     }
     for (int k = 0; k < 6; ++k) target[leg_joint(static_cast<Side>(side), k)] = angles.q[k];
   }

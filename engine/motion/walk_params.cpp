@@ -20,8 +20,12 @@ constexpr Field kFields[] = {
     {"foot_spread", &WalkParams::foot_spread},
     {"torso_offset_x", &WalkParams::torso_offset_x},
     {"torso_pitch", &WalkParams::torso_pitch},
+    {"stand_foot_spread", &WalkParams::stand_foot_spread},
+    {"stand_torso_offset_x", &WalkParams::stand_torso_offset_x},
+    {"stand_torso_pitch", &WalkParams::stand_torso_pitch},
     {"step_height", &WalkParams::step_height},
     {"swing_end", &WalkParams::swing_end},
+    {"swing_linear", &WalkParams::swing_linear},
     {"double_support", &WalkParams::double_support},
     {"sway", &WalkParams::sway},
     {"lateral_pendulum", &WalkParams::lateral_pendulum},
@@ -43,6 +47,7 @@ constexpr Field kFields[] = {
     {"tilt_ankle_roll", &WalkParams::tilt_ankle_roll},
     {"tilt_hip_roll", &WalkParams::tilt_hip_roll},
     {"stand_gyro_ankle_roll", &WalkParams::stand_gyro_ankle_roll},
+    {"stand_gyro_ankle_pitch", &WalkParams::stand_gyro_ankle_pitch},
     {"balance_step_x", &WalkParams::balance_step_x},
     {"balance_step_y", &WalkParams::balance_step_y},
     {"turn_feedback", &WalkParams::turn_feedback},
@@ -77,6 +82,7 @@ Status check(const WalkParams& p, const std::string& name) {
     return bad("stand_hip_height_ratio must be in (0.5, 1)");
   if (!(p.com_height > 0.05)) return bad("com_height must be positive");
   if (!(p.step_height >= 0 && p.step_height < 0.1)) return bad("step_height must be in [0, 0.1) m");
+  if (!(p.swing_linear >= 0 && p.swing_linear <= 1)) return bad("swing_linear must be in [0, 1]");
   if (!(p.double_support >= 0 && p.double_support <= 0.6)) return bad("double_support must be in [0, 0.6]");
   if (p.max_forward < 0 || p.max_backward < 0 || p.max_side < 0 || p.max_turn < 0)
     return bad("speed limits must not be negative");

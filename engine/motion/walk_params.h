@@ -16,8 +16,16 @@ struct WalkParams {
   double foot_spread = 0.0;          // extra lateral ankle offset beyond the hip joint, m
   double torso_offset_x = 0.01;      // torso ahead of the feet' neutral position, m
   double torso_pitch = 0.1;          // forward lean, rad
+  // The stand pose's own values of the three above: get-ups end and kicks
+  // start in the stand pose they were searched for, whatever the walk is
+  // tuned to; the walk blends between them while it crouches and rises.
+  double stand_foot_spread = 0.0, stand_torso_offset_x = 0.01, stand_torso_pitch = 0.1;
   double step_height = 0.03;         // swing foot lift, m
   double swing_end = 1.0;            // fraction of the single support by which the swing foot is down
+  // Swing foot's horizontal path in time: 0 a half cosine (starts and stops
+  // gently), 1 a straight ramp (peak speed 2/pi of the cosine's: the swing
+  // hip runs at its speed limit on long steps), in between a blend.
+  double swing_linear = 0.0;
   double double_support = 0.0;       // fraction of a step with both feet on the ground
   double sway = 0.02;                // lateral CoM sway amplitude at the step centre, m
   double lateral_pendulum = 0.0;     // share of the support foot's lateral offset the CoM sways over (0: none)
@@ -33,7 +41,10 @@ struct WalkParams {
   double tilt_hip_pitch = 0.0;       // the same on the support hip
   double tilt_ankle_roll = 0.0;      // rad per rad of torso roll, support ankle (walking only)
   double tilt_hip_roll = 0.0;        // the same on the support hip (walking only)
-  double stand_gyro_ankle_roll = 0.1;  // the same while standing (less: the stance is wide)
+  // Standing gains (hips none): the stand pose is where get-ups end, and
+  // they were searched with these, whatever the walk is tuned to.
+  double stand_gyro_ankle_roll = 0.1;  // gyro_ankle_roll while standing (less: the stance is wide)
+  double stand_gyro_ankle_pitch = 0.05;
   double balance_step_x = 0.0;       // m per rad/s of (pitch rate + pitch error / Tc): step further when tipping forward
   double balance_step_y = 0.0;       // m per rad/s of (roll rate + roll / Tc): step to the side we tip to
   double turn_feedback = 0.0;        // share of the last step's yaw-rate error added to the next step

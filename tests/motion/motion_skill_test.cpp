@@ -8,6 +8,7 @@
 
 #include "core/math.h"
 #include "motion_harness.h"
+#include "robot/description.h"
 
 using namespace libero;
 using namespace libero::bench;
@@ -30,6 +31,29 @@ TEST_CASE("the robot stands still without falling") {
   CHECK_FALSE(h->fallen());
   CHECK(h->torso_position().z() > 0.3);
   CHECK(h->status().state == motion::kSkillDone);
+}
+
+TEST_CASE("in the stand pose the feet carry the robot, pushing down and not sideways") {
+  // The harness' world once kept the ball at the centre spot, between the
+  // feet of the robot it placed there: every skill was measured and tuned
+  // with the foot pushing on the ball.
+  auto h = make();
+  h->requests().body = motion::kBodyStand;
+  h->run(2.0);
+  auto nao = robot::load_robot_description(std::string(LIBERO_SOURCE_DIR) + "/robots", "nao", 0);
+  REQUIRE(nao.ok());
+  const sim::RobotReadings& r = h->readings();
+  REQUIRE(r.foot[sim::kSensorLeftFoot].contact);
+  REQUIRE(r.foot[sim::kSensorRightFoot].contact);
+  // Each foot carries about half the weight, pushing down, not sideways
+  // (with the ball between the feet the left one read 15 N sideways and
+  // 5 N up).
+  double weight = nao->total_mass * 9.81;
+  for (int foot : {sim::kSensorLeftFoot, sim::kSensorRightFoot}) {
+    CHECK(r.foot[foot].force.z() > 0.35 * weight);
+    CHECK(std::abs(r.foot[foot].force.y()) < 0.1 * weight);
+  }
+  CHECK(h->world().ball_position().head<2>().norm() > 3.0);
 }
 
 TEST_CASE("walking forward gets the robot somewhere") {

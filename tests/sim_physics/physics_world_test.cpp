@@ -325,6 +325,16 @@ TEST_CASE("teleport keeps joint angles, zeroes velocities and makes the body upr
   CHECK(after.torso_position.isApprox(Vec3(1, 1, 0.5)));
   CHECK_FALSE(world->teleport_robot(12345, upright_at(0, 0, 0.4)));
   CHECK_FALSE(world->teleport_robot(id.value(), upright_at(NAN, 0, 0.4)));
+  // A roll turns the robot about its own forward axis after the heading:
+  // heading 90 deg and roll -90 deg put its left side down.
+  RobotPlacement on_side = upright_at(-5, 4, 0.2, kPi / 2);
+  on_side.roll = -kPi / 2;
+  REQUIRE(world->teleport_robot(id.value(), on_side));
+  world->read_robot(id.value(), &after);
+  CHECK(after.torso_rotation.col(0).isApprox(Vec3(0, 1, 0), 1e-12));
+  CHECK(after.torso_rotation.col(1).isApprox(Vec3(0, 0, -1), 1e-12));
+  on_side.roll = NAN;
+  CHECK_FALSE(world->teleport_robot(id.value(), on_side));
 }
 
 TEST_CASE("the accelerometer lags one cycle and spikes on a teleport, like SimSpark's") {

@@ -5,8 +5,8 @@
 return {
   name = "getup_side",
   frames = {
-    { duration = 0.312, angles = { LShoulderPitch = 11.2, LShoulderYaw = 15.9, RShoulderPitch = 59.2, RShoulderYaw = -81.1, LHipYawPitch = -77.0, LHipRoll = -25.0, LHipPitch = -5.9, LKneePitch = -24.5, RHipRoll = -11.6, RHipPitch = 18.5, RKneePitch = -78.8 } },
-    { duration = 0.322, angles = { LShoulderPitch = 72.0, LShoulderYaw = 23.4, RShoulderPitch = 56.8, RShoulderYaw = -21.4, LHipYawPitch = 1.0, LHipRoll = -3.9, LHipPitch = 43.4, LKneePitch = -1.8, RHipRoll = 1.0, RHipPitch = -6.3, RKneePitch = -84.4 } },
-    { duration = 0.513, angles = { LShoulderPitch = -6.3, LShoulderYaw = 27.4, RShoulderPitch = 58.5, RShoulderYaw = -37.7, LHipYawPitch = -64.5, LHipRoll = 22.5, LHipPitch = 43.7, LKneePitch = -54.7, RHipRoll = -19.9, RHipPitch = -11.8, RKneePitch = -112.4 } },
+    { duration = 0.170, angles = { LShoulderPitch = -18.2, LShoulderYaw = 42.2, RShoulderPitch = 89.4, RShoulderYaw = -79.7, LHipYawPitch = -34.0, LHipRoll = -16.4, LHipPitch = -22.2, LKneePitch = -19.6, RHipRoll = 18.4, RHipPitch = 22.1, RKneePitch = -68.9 } },
+    { duration = 0.080, angles = { LShoulderPitch = -13.3, LShoulderYaw = -1.0, RShoulderPitch = 117.5, RShoulderYaw = -0.6, LHipYawPitch = -33.2, LHipRoll = -8.4, LHipPitch = 71.8, LKneePitch = -11.4, RHipRoll = 14.0, RHipPitch = -20.5, RKneePitch = -97.2 } },
+    { duration = 0.621, angles = { LShoulderPitch = 39.2, LShoulderYaw = 53.4, RShoulderPitch = 64.6, RShoulderYaw = -54.9, LHipYawPitch = -90.0, LHipRoll = 8.6, LHipPitch = -25.0, LKneePitch = -68.7, RHipRoll = -26.0, RHipPitch = -18.9, RKneePitch = -96.2 } },
   },
 }

@@ -37,7 +37,10 @@ Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOption
   auto description = robot::load_robot_description(options.robots_dir, "nao", options.robot_type);
   if (!description.ok()) return description.error();
   sim::RobotPlacement placement;
-  placement.torso_position = Vec3(options.start_x, options.start_y, 0.4);
+  // SimSpark's 0.4 m (AgentRadius), or just above the soles for the long-legged
+  // types: type 3's straight legs reach 0.44 m, and a robot created with its
+  // feet 4 cm in the ground is thrown over (no type-3 skill could be measured).
+  placement.torso_position = Vec3(options.start_x, options.start_y, std::max(0.4, description->sole_height + 0.005));
   placement.heading = options.start_heading;
   auto id = h->world_->add_robot(description.value(), 1, 1, placement);
   if (!id.ok()) return id.error();
@@ -218,23 +221,28 @@ void MotionHarness::lay_down(bool on_front, int variant) {
 void MotionHarness::lay_on_side(bool left_side_down, int variant) {
   bool enabled = options_.motion_enabled;
   options_.motion_enabled = false;
-  double heading = this->heading();
-  Vec3 left(-std::sin(heading), std::cos(heading), 0);
-  Vec3 forward(std::cos(heading), std::sin(heading), 0);
-  // A push towards the robot's left tips it over its left foot.
-  Vec3 push = (left_side_down ? 1.0 : -1.0) * left * 45.0;
+  const double heading = this->heading();
   // Poses (degrees): the upper arm forward, the lower one down, hips and
   // knees bent: a robot in such a pose stays on its side (straight limbs
   // roll it onto the back or the belly, which the other get-ups cover).
+  // Pushed over, our robot tipped onto its belly whatever the pose, so it
+  // takes the pose standing and is then put down on its side.
   struct Pose { double shoulder_l, shoulder_r, hip, knee, lean; };
-  const Pose poses[4] = {{0, -90, 40, -60, 0.2}, {20, -90, 60, -80, 0}, {-20, -60, 30, -40, 0.2}, {0, -90, 70, -90, -0.2}};
+  const Pose poses[4] = {{0, -90, 40, -60, 0.2}, {20, -90, 60, -80, 0}, {-20, -90, 45, -60, 0.1}, {0, -90, 70, -90, -0.2}};
   const Pose& pose = poses[variant % 4];
   for (int i = 0; i < 150; ++i) {
     pending_.clear();
-    if (i < 5) world_->push_robot(robot_, push + forward * 15.0 * pose.lean);
     world_->read_robot(robot_, &readings_);
+    if (i == 25) {
+      sim::RobotPlacement placement;
+      placement.torso_position = Vec3(readings_.torso_position.x(), readings_.torso_position.y(), 0.16);
+      placement.heading = heading;
+      // Left side down is a roll to the left: negative about forward.
+      placement.roll = (left_side_down ? -1.0 : 1.0) * (0.5 * kPi - 0.1) + pose.lean * 0.3;
+      world_->teleport_robot(robot_, placement);
+      world_->read_robot(robot_, &readings_);
+    }
     auto hold = [&](Joint j, double deg) {
-      if (i < 15) return;  // the pose changes once the robot is on its way down
       set_velocity(j, std::clamp(8.0 * (deg2rad(deg) - readings_.joint_angle[j]), -6.0, 6.0));
     };
     // Mirrored for the other side, so both sides land alike.

@@ -35,7 +35,7 @@ struct Param {
   double lo, hi;  // search range; CMA-ES works on (value - lo) / (hi - lo)
 };
 const Param kParams[] = {
-    {"step_period", 0.14, 0.34},      {"hip_height_ratio", 0.78, 0.95}, {"foot_spread", -0.01, 0.04},
+    {"step_period", 0.10, 0.34},      {"hip_height_ratio", 0.78, 0.95}, {"foot_spread", -0.01, 0.04},
     {"torso_offset_x", -0.03, 0.05},  {"torso_pitch", -0.1, 0.4},       {"step_height", 0.01, 0.07},
     {"double_support", 0.0, 0.5},     {"sway", 0.0, 0.05},              {"com_height", 0.15, 0.45},
     {"gyro_ankle_pitch", -0.3, 0.3},  {"gyro_hip_pitch", -0.3, 0.3},    {"gyro_ankle_roll", -0.2, 0.4},
@@ -45,7 +45,7 @@ const Param kParams[] = {
     {"tilt_ankle_pitch", -0.8, 0.8},  {"tilt_hip_pitch", -0.8, 0.8},    {"tilt_ankle_roll", -0.8, 0.8},
     {"tilt_hip_roll", -0.8, 0.8},     {"sway_lead", 0.0, 0.4},          {"accel_side", 0.3, 3.0},
     {"accel_turn", 1.0, 8.0},         {"lateral_pendulum", 0.0, 1.5},   {"swing_end", 0.6, 1.0},
-    {"turn_feedback", 0.0, 1.5},
+    {"turn_feedback", 0.0, 1.5},      {"swing_linear", 0.0, 1.0},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 

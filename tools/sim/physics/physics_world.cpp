@@ -559,15 +559,20 @@ int64_t PhysicsWorld::cycle() const { return impl_->cycle; }
 bool PhysicsWorld::teleport_robot(RobotId robot, const RobotPlacement& placement) {
   Impl& w = *impl_;
   RobotEntry* r = w.find(robot);
-  if (!r || !placement.torso_position.allFinite() || !std::isfinite(placement.heading)) return false;
+  if (!r || !placement.torso_position.allFinite() || !std::isfinite(placement.heading) ||
+      !std::isfinite(placement.roll))
+    return false;
   mjtNum* q = w.data->qpos + r->root_qpos;
   q[0] = placement.torso_position.x();
   q[1] = placement.torso_position.y();
   q[2] = placement.torso_position.z();
-  q[3] = std::cos(placement.heading / 2);
-  q[4] = 0;
-  q[5] = 0;
-  q[6] = std::sin(placement.heading / 2);
+  // Heading about the vertical, then roll about the robot's own forward axis.
+  const double ch = std::cos(placement.heading / 2), sh = std::sin(placement.heading / 2);
+  const double cr = std::cos(placement.roll / 2), sr = std::sin(placement.roll / 2);
+  q[3] = ch * cr;
+  q[4] = ch * sr;
+  q[5] = sh * sr;
+  q[6] = sh * cr;
   std::memset(w.data->qvel + r->root_dof, 0, sizeof(mjtNum) * 6);
   for (int j = 0; j < kJointCount; ++j)
     if (r->joint_dof[j] >= 0) w.data->qvel[r->joint_dof[j]] = 0;

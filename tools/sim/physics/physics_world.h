@@ -57,6 +57,7 @@ struct PhysicsOptions {
 struct RobotPlacement {
   Vec3 torso_position = Vec3(0, 0, 0.4);
   double heading = 0;       // rad, see "Heading" above
+  double roll = 0;          // rad about the robot's forward axis (tests and benches lay robots on a side)
 };
 
 // Foot sensors in SimSpark's FRP order-independent naming.
