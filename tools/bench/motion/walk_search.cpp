@@ -52,6 +52,7 @@ constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 std::string g_base;
 std::string g_block = "default";
 int g_type = 0;
+bool g_harness_failed = false;  // a candidate's walk file did not load (told once)
 
 // Replaces `name = value` inside the searched block only.
 std::string with_values(const std::vector<double>& v) {
@@ -70,8 +71,12 @@ std::string with_values(const std::vector<double>& v) {
     std::regex re(std::string("\\b") + kParams[i].name + " = [-0-9.e]+");
     if (std::regex_search(body, re))
       body = std::regex_replace(body, re, value, std::regex_constants::format_first_only);
-    else
+    else {
+      // A block such as `{ gyro_ankle_roll = 0.1 }` has no trailing comma.
+      size_t last = body.find_last_not_of(" \n\t");
+      if (last != std::string::npos && body[last] != ',' && body[last] != '{') body.insert(last + 1, ",");
       body += std::string(body.empty() || body.back() == ' ' ? "" : " ") + value + ", ";
+    }
   }
   return text.substr(0, open + 1) + body + text.substr(close);
 }
@@ -90,9 +95,8 @@ std::unique_ptr<MotionHarness> make(const std::string& file) {
   o.walk_file = file;
   auto h = MotionHarness::create(o);
   if (!h.ok()) {
-    static bool told = false;
-    if (!told) std::fprintf(stderr, "harness: %s\n", h.error().describe().c_str());
-    told = true;
+    if (!g_harness_failed) std::fprintf(stderr, "harness: %s\n", h.error().describe().c_str());
+    g_harness_failed = true;
     return nullptr;
   }
   return std::move(h.value());
@@ -253,6 +257,10 @@ int main(int argc, char** argv) {
   };
 
   Score start = evaluate(to_values(mean), 0);
+  if (g_harness_failed) {
+    std::fprintf(stderr, "the start parameters do not load; nothing searched\n");
+    return 2;
+  }
   std::printf("start %.3f (fwd %.3f side %.3f turn %.3f random %.2f getup %.0f)\n", start.total, start.forward,
               start.side, start.turn, start.random, start.getup);
   std::fflush(stdout);
