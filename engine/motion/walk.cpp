@@ -32,6 +32,7 @@ void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params
 void WalkEngine::reset() {
   current_ = {};
   sway_residual_ = last_sway_ = 0;
+  yaw_correction_ = 0;
   crouch_ = 0;
   walking_ = false;
   time_ = 0;
@@ -69,12 +70,23 @@ void WalkEngine::begin_step() {
   double dy = current_.vy * period * scale;
   double dyaw = current_.turn * period * scale;
   // Close the loop on the turn rate: feet slip, so a straight walk drifts.
+  // The correction waits for a step led by the foot on its side (see
+  // lead() below): applied to any step, half of it was thrown away, and a
+  // steady drift (stepping sideways turns the robot) was never caught.
   if (yaw_rate_count_ > 0 && scale > 0) {
     double measured = yaw_rate_sum_ / yaw_rate_count_;
-    dyaw += std::clamp(params_.turn_feedback * (current_.turn - measured) * period, -0.1, 0.1);
+    yaw_correction_ = std::clamp(yaw_correction_ + params_.turn_feedback * (current_.turn - measured) * period,
+                                 -0.1, 0.1);
   }
+  if (scale == 0) yaw_correction_ = 0;
   yaw_rate_sum_ = 0;
   yaw_rate_count_ = 0;
+  Side correction_leader = yaw_correction_ > 0 ? kLeft : kRight;
+  Side turn_leader = dyaw > 0 ? kLeft : kRight;
+  if (yaw_correction_ != 0 && correction_leader == swing_ && (dyaw == 0 || turn_leader == swing_)) {
+    dyaw += yaw_correction_;
+    yaw_correction_ = 0;
+  }
   Side support = swing_ == kLeft ? kRight : kLeft;
   for (int s = 0; s < 2; ++s) start_[s] = now_[s];
   end_[swing_].x = 0.5 * dx;
