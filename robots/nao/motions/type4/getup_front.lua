@@ -1,5 +1,5 @@
--- Get up from lying on the belly, types 2 and 4 (per-type override of ../getup_front.lua;
--- type4/getup_front.lua links here).
+-- Get up from lying on the belly, type 4 (per-type override of ../getup_front.lua; type 2
+-- shared it until its own search on the fixed harness, 2026-11-25).
 -- Found by tools/bench/motion/getup_search (CMA-ES over 8 fall poses, type 0) and kept
 -- for the types on which it beats the shared one (libero_motion_bench getup --type 2/4).
 return {
