@@ -31,6 +31,10 @@ struct KickSpec {
   bool present = false;
   double ball_x = 0.19, ball_y = -0.06;  // m
   double distance = 0;                   // m, median travel
+  // Half-widths of the placement window around (ball_x, ball_y) in which
+  // the kick still goes well (libero_motion_bench kick_motion --ball-dx/dy):
+  // the approach stops as soon as the ball is inside it.
+  double window_x = 0.03, window_y = 0.025;  // m
 };
 
 struct KeyframeMotion {

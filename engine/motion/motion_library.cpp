@@ -38,10 +38,15 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     motion.kick.ball_x = reader.number("ball_x");
     motion.kick.ball_y = reader.number("ball_y");
     motion.kick.distance = reader.number("distance");
+    motion.kick.window_x = reader.number_or("window_x", motion.kick.window_x);
+    motion.kick.window_y = reader.number_or("window_y", motion.kick.window_y);
     if (reader.ok() && !(motion.kick.ball_x > 0 && motion.kick.ball_x < 0.5 && std::fabs(motion.kick.ball_y) < 0.3))
       reader.fail("'ball_x' must be in (0, 0.5) m and |ball_y| < 0.3 m");
     if (reader.ok() && !(motion.kick.distance >= 0 && motion.kick.distance < 40))
       reader.fail("'distance' must be in [0, 40) m");
+    if (reader.ok() && !(motion.kick.window_x > 0 && motion.kick.window_x <= 0.1 && motion.kick.window_y > 0 &&
+                         motion.kick.window_y <= 0.1))
+      reader.fail("'window_x' and 'window_y' must be in (0, 0.1] m");
     Status done = reader.finish();
     if (!done.ok()) return done.error();
   }

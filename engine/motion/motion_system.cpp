@@ -14,6 +14,7 @@
 #include "motion/imu_filter.h"
 #include "motion/joint_controller.h"
 #include "motion/keyframe.h"
+#include "motion/kick_approach.h"
 #include "motion/leg_ik.h"
 #include "motion/motion_library.h"
 #include "motion/walk.h"
@@ -28,12 +29,6 @@ namespace {
 constexpr double kLookahead = kCycleSeconds;  // the player advances one cycle itself
 constexpr double kBlendSeconds = 0.25;        // keyframe pose -> walk pose hand-over
 constexpr int kMaxGetUpAttempts = 1000;
-// A kick starts only after the walk has stopped and the robot has stood
-// aligned this long: the kicks are searched from a still stance, and one
-// started while the body still moves from the last step tips over. (Also
-// waiting for a quiet gyro did not help: the stand keeps swaying, and the
-// longer wait lets the robot drift off the ball.)
-constexpr int kKickSettleCycles = 15;
 
 enum class Mode { Walk, Keyframe, GetUp, Kick };
 enum class KickPhase { Approach, Swing };
@@ -61,6 +56,8 @@ struct MotionSystem::Impl {
   JointController controller;
   ImuFilter imu;
   WalkEngine walk;
+  LegGeometry legs;
+  KickApproach approach;
   KeyframePlayer player;
   HeadControl head;
   std::unique_ptr<MotionLibrary> library;
@@ -71,8 +68,6 @@ struct MotionSystem::Impl {
   Mode mode = Mode::Walk;
   KickPhase kick_phase = KickPhase::Approach;
   bool kick_left_foot = false;
-  int kick_settled = 0;  // cycles aligned (walking or not)
-  int kick_still = 0;    // of those, cycles with the walk stopped
   int getup_attempts = 0;
   int32_t last_body = -1;
   char last_motion_name[kMotionNameLength + 1] = {};
@@ -135,7 +130,8 @@ Status MotionSystem::load() {
   auto params = load_walk_file(walk_file, type);
   if (!params.ok()) return params.error();
   m.walk_params = std::make_unique<WalkParams>(params.value());
-  m.walk.configure(leg_geometry_from(m.description), *m.walk_params);
+  m.legs = leg_geometry_from(m.description);
+  m.walk.configure(m.legs, *m.walk_params);
   report_abilities(m.library.get(), *m.walk_params, &status_);
 
   if (options_.reload_poll_seconds > 0) {
@@ -307,43 +303,39 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
           m.skill_failed = true;
           break;
         }
+        if (m.mode != Mode::Kick) m.approach.reset();
         m.mode = Mode::Kick;
         m.kick_phase = KickPhase::Approach;
         double c = std::cos(world.self.heading), s = std::sin(world.self.heading);
         double bx = world.ball.x - world.self.x, by = world.ball.y - world.self.y;
-        double ball_x = c * bx + s * by, ball_y = -s * bx + c * by;  // robot frame
-        double kick_dir = normalize_angle(
+        KickApproachInput in;
+        in.ball_x = c * bx + s * by;
+        in.ball_y = -s * bx + c * by;
+        in.kick_dir = normalize_angle(
             std::atan2(requests.kick_target_y - world.ball.y, requests.kick_target_x - world.ball.x) -
             world.self.heading);
-        if (std::hypot(ball_x, ball_y) > 0.6) m.kick_left_foot = ball_y > 0;
-        double want_y = m.kick_left_foot ? -spec.ball_y : spec.ball_y;
-        double ex = ball_x - spec.ball_x, ey = ball_y - want_y;
-        // Tolerances: what the kick search allowed for (±2 cm placement).
-        // Once aligned the robot holds still and kicks when the walk has
-        // stopped (feet side by side, as the kick was searched from). The
-        // walk keeps stepping in place a while after its command went to
-        // zero and the torso sways: wider tolerances then, or every sway
-        // starts the walk again and no kick ever starts.
-        bool still = m.walk.standing_still();
-        double slack = m.kick_settled == 0 ? 1.0 : still ? 1.4 : 2.0;
-        bool aligned = std::abs(ex) < 0.03 * slack && std::abs(ey) < 0.025 * slack &&
-                       std::abs(kick_dir) < deg2rad(10) * slack;
-        m.kick_settled = aligned ? m.kick_settled + 1 : 0;
-        m.kick_still = still && aligned ? m.kick_still + 1 : 0;
-        bool ready = m.kick_still >= kKickSettleCycles;
-        if (ready) {
-          m.kick_settled = m.kick_still = 0;
+        in.stance = measure_stance(m.legs, m.measured, m.imu.up());
+        // The kick spot was measured from a robot standing in the stand
+        // pose, its torso leaning by the walk's torso_pitch.
+        double stand[kJointCount];
+        for (int j = 0; j < kJointCount; ++j) stand[j] = 0;
+        m.walk.stand_pose(stand);
+        double lean = m.walk.params().torso_pitch;
+        in.reference = measure_stance(m.legs, stand, Vec3(-std::sin(lean), 0, std::cos(lean)));
+        in.lean_pitch = m.imu.pitch() - lean;
+        in.lean_roll = m.imu.roll();
+        KickApproachOutput out = m.approach.step(spec, in, m.walk);
+        m.kick_left_foot = out.left_foot;
+        if (out.kick) {
+          m.approach.reset();
           start_keyframe(*kick, m.kick_left_foot, Mode::Kick);
           m.kick_phase = KickPhase::Swing;
-        } else if (!aligned) {
-          const WalkParams& p = m.walk.params();
-          double far = std::hypot(ex, ey) > 0.4;
-          // Near the ball, small slow steps: fast turning steps there swing
-          // the feet into the ball and tip the robot over.
-          command.vx = far ? std::clamp(p.walk_to_gain * ex, -0.3, 0.6) : std::clamp(p.walk_to_gain * ex * 0.8, -0.12, 0.2);
-          command.vy = std::clamp(p.walk_to_gain * ey, far ? -0.25 : -0.12, far ? 0.25 : 0.12);
-          command.turn = far ? std::clamp(p.walk_to_turn_gain * std::atan2(ball_y, ball_x), -1.2, 1.2)
-                             : std::clamp(p.walk_to_turn_gain * kick_dir, -0.5, 0.5);
+        } else if (out.stop_walk) {
+          m.walk.reset();
+          for (int j = 0; j < kJointCount; ++j) m.blend_from[j] = m.target[j];
+          m.blend_left = kBlendSeconds;
+        } else {
+          command = out.command;
         }
         break;
       }

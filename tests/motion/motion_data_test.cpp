@@ -185,6 +185,16 @@ TEST_CASE("motion system: every type loads and one cycle writes every joint") {
     std::snprintf(cycle.requests.motion_name, sizeof cycle.requests.motion_name, "no_such_motion");
     cycle.step(motion);
     CHECK(motion.status().state == kSkillFailed);
+    // A kick with no ball seen fails at once (nothing to walk to) and still
+    // says how far that kick would have gone.
+    cycle.requests.body = kBodyKick;
+    cycle.requests.kick_type = kKickShort;
+    cycle.requests.kick_target_x = 5;
+    cycle.world.ball.valid = 0;
+    cycle.step(motion);
+    CHECK(motion.status().state == kSkillFailed);
+    CHECK(motion.status().kick_distance_estimate == motion.status().kick_distance[kKickShort]);
+    CHECK(motion.status().active_body != kBodyKick);
   }
 }
 

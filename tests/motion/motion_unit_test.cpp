@@ -189,6 +189,24 @@ TEST_CASE("motion files: a kick's placement and distance are data, checked on lo
   CHECK(kick->kick.ball_x == doctest::Approx(0.2));
   CHECK(kick->kick.ball_y == doctest::Approx(-0.05));
   CHECK(kick->kick.distance == doctest::Approx(2.5));
+  // Without a placement window the approach gets the default one.
+  CHECK(kick->kick.window_x == doctest::Approx(KickSpec{}.window_x));
+  CHECK(kick->kick.window_y == doctest::Approx(KickSpec{}.window_y));
+  auto windowed = parse_motion_text(
+      "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, window_x = 0.04, window_y = 0.01 },"
+      " frames = { { duration = 0.3, angles = {} } } }",
+      "k.lua");
+  REQUIRE(windowed.ok());
+  CHECK(windowed->kick.window_x == doctest::Approx(0.04));
+  CHECK(windowed->kick.window_y == doctest::Approx(0.01));
+  for (const char* bad : {"window_x = 0", "window_y = -0.01", "window_x = 0.2"}) {
+    auto wrong = parse_motion_text(std::string("return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, ") +
+                                       bad + " }, frames = { { duration = 0.3, angles = {} } } }",
+                                   "k.lua");
+    CAPTURE(bad);
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().message.find("window") != std::string::npos);
+  }
   auto plain = parse_motion_text("return { name = 'p', frames = { { duration = 1, angles = {} } } }", "p.lua");
   REQUIRE(plain.ok());
   CHECK_FALSE(plain->kick.present);

@@ -2,6 +2,7 @@
 // section "motion"). Usage:
 //   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
 //                       getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]
+//                       kick_motion, kick_short_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            hetero, all
 #include <algorithm>
@@ -37,6 +38,7 @@ struct Args {
   std::string side;   // per scenario: walk_probe/random_walk a diagnosis view; getup only front, back or side
   int first = 0;      // kick scenarios: first run's index (to replay one run with --runs 1 -v)
   double angle = 0;   // deg, kick direction relative to the field x axis (kick scenarios)
+  double ball_dx = 0, ball_dy = 0;  // m, kick_motion: the ball this far off the kick spot (sensitivity)
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
   double hold = 2.0;  // getup: seconds the robot must stay up
   std::string robots; // robots/ folder to use instead of the source tree's (trying candidate motions)
@@ -401,7 +403,7 @@ void bench_kick_motion(int type, const char* motion_name) {
     std::fprintf(stderr, "%s: no kick table\n", motion_name);
     std::exit(1);
   }
-  double ball_x = file->kick.ball_x, ball_y = file->kick.ball_y;
+  double ball_x = file->kick.ball_x + g_args.ball_dx, ball_y = file->kick.ball_y + g_args.ball_dy;
   std::vector<double> distances, errors, speeds, launch_degs;
   int falls = 0;
   for (int r = 0; r < g_args.runs; ++r) {
@@ -507,6 +509,8 @@ int main(int argc, char** argv) {
     else if (a == "--side") g_args.side = next();
     else if (a == "--angle") g_args.angle = std::atof(next());
     else if (a == "--first") g_args.first = std::atoi(next());
+    else if (a == "--ball-dx") g_args.ball_dx = std::atof(next());
+    else if (a == "--ball-dy") g_args.ball_dy = std::atof(next());
     else if (a == "--variant") g_args.variant = std::atoi(next());
     else if (a == "--robots") g_args.robots = next();
     else if (a == "--hold") g_args.hold = std::atof(next());

@@ -1,0 +1,65 @@
+// The kick's approach: walk until the ball lies at the kick spot of one foot
+// with the feet facing the kick direction, then say when to start the kick.
+//
+// The ball is measured from the feet, not from the torso: while the walk
+// steps the torso sways a few centimetres over the feet and yaws several
+// degrees against them, so a torso-relative ball never settles inside the
+// kick's tolerances although the feet stand still. The feet are where the
+// kick happens (the keyframe motion brings the torso back over them), so
+// the stance (the ankles' midpoint and the feet's mean yaw, from the
+// measured joint angles levelled with the IMU's up vector) is compared with
+// the stance of the stand pose the kick spot was measured in.
+#pragma once
+
+#include "core/math.h"
+#include "core/nao_joints.h"
+#include "motion/keyframe.h"
+#include "motion/leg_ik.h"
+#include "motion/walk.h"
+
+namespace libero::motion {
+
+// The feet seen from the torso, in the level frame turned with the torso's
+// heading (x forward, y left).
+struct Stance {
+  double x = 0, y = 0;   // midpoint of the two ankles, m
+  double yaw = 0;        // mean yaw of the feet, rad
+  double gap_x = 0;      // left ankle ahead of the right one, m
+  double gap_yaw = 0;    // left foot's yaw minus the right one's, rad
+};
+
+// `angles` joint angles (rad), `up` world up in the torso frame.
+Stance measure_stance(const LegGeometry& geometry, const double angles[kJointCount], const Vec3& up);
+
+struct KickApproachInput {
+  double ball_x = 0, ball_y = 0;  // ball in the torso's level heading frame, m
+  double kick_dir = 0;            // kick direction relative to the torso's heading, rad
+  Stance stance;                  // where the feet are now
+  Stance reference;               // the stand pose's stance (the kick spot is relative to it)
+  double lean_pitch = 0, lean_roll = 0;  // torso lean beyond the stand pose's, rad
+};
+
+struct KickApproachOutput {
+  WalkCommand command;
+  bool kick = false;        // start the kick motion this cycle
+  bool stop_walk = false;   // stop the walk now and stand (feet are placed well enough)
+  bool left_foot = false;   // kick with the left foot (the motion mirrored)
+  // Pose error of the chosen foot (stance frame): for traces and tests.
+  double error_x = 0, error_y = 0, error_yaw = 0;
+};
+
+class KickApproach {
+ public:
+  // Forget the foot choice and the hold (a new kick request).
+  void reset();
+  KickApproachOutput step(const KickSpec& spec, const KickApproachInput& in, const WalkEngine& walk);
+
+ private:
+  bool foot_chosen_ = false;
+  bool left_ = false;
+  bool holding_ = false;   // aligned: the walk was told to stop
+  bool lined_up_ = false;  // sideways and in direction: walk straight onto the spot
+  int still_cycles_ = 0;   // aligned with the walk stopped
+};
+
+}  // namespace libero::motion
