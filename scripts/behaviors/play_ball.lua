@@ -39,6 +39,13 @@ local function choose()
   -- Shoot when the goal is in range and open enough (not from an indirect kick-off).
   local gx, gy, width = kicking.shot_target()
   local goal_d = math.sqrt((gx - bx) ^ 2 + (gy - by) ^ 2)
+  -- In front of the goal, walk the ball in: lining up a kick takes seconds
+  -- there, and the defenders arrive (full-physics matches stalled for 10 s
+  -- with the ball 2 m from an empty goal).
+  if goal_d < params.finish_range and math.abs(by) < params.finish_width and not M.indirect then
+    plan.x, plan.y = gx + 0.5, gy
+    return "dribble"
+  end
   if goal_d < params.shoot_range and width > params.min_opening and not M.indirect then
     local kind = kicking.choose_kick(gx + 1, gy, false)
     if kind then

@@ -18,6 +18,7 @@ return {
     short = { distance = 3.0, duration = 0.5, max_error = 0.6 },
   },
   shoot_range = 8.5,                         -- m: beyond this, no shot
+  finish_range = 3.5, finish_width = 1.5,    -- m: ball this near the goal (and |y| below): dribble it in
   min_opening = 0.35,                        -- m: narrowest goal opening worth shooting at
   dribble_speed = 0.5,
   advance_pressure = 2.0,                    -- s: opponents farther than this in time: kick long forward

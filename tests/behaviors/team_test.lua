@@ -77,6 +77,16 @@ test("striker with an open goal in range shoots at it", function()
   expect(ok, "scored within 30 s")
 end)
 
+test("with the ball in front of the goal the striker walks it in instead of lining up a kick", function()
+  local s = scene{ ball = { x = 13, y = 0.2 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 4, x = 12.6, y = 0.2 } },
+                   them = { { unum = 2, x = 11.5, y = 0.3 } } }
+  s:run(3)
+  expect(s:active(4, "play_ball", "dribble"), "play_ball chose to dribble")
+  expect(not s:active(4, "kick_to"), "no kick")
+  local ok = s:run_until(function(s) return s:score() == 1 end, 750)
+  expect(ok, "scored within 15 s")
+end)
+
 test("the shot aims at the widest opening beside a goalkeeper", function()
   local s = scene{ ball = { x = 10, y = 0 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 4, x = 9.5, y = 0 } },
                    them = { { unum = 1, x = 14.6, y = 0.45 } } }
