@@ -38,8 +38,14 @@ def main():
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--half-time", type=float, default=120)
     parser.add_argument("--out", default="out/series")
-    parser.add_argument("extra", nargs="*")
-    args = parser.parse_args()
+    # Everything after "--" goes to `libero match` untouched (argparse would
+    # have bound an empty list to a positional "extra" before seeing it).
+    argv = sys.argv[1:]
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    if "--" in argv:
+        argv = argv[:argv.index("--")]
+    args = parser.parse_args(argv)
+    args.extra = extra
     os.makedirs(args.out, exist_ok=True)
 
     rows = []
