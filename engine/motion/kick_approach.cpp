@@ -23,7 +23,7 @@ constexpr int kSettleCycles = 25;
 constexpr double kGapX = 0.02;
 constexpr double kGapYaw = deg2rad(4);
 constexpr double kStepStart = 0.15;
-// Torso lean beyond the stand pose's up to which the walk may be stopped.
+// Torso lean beyond the walking posture's up to which the walk may be stopped.
 constexpr double kUprightLean = deg2rad(3);
 // How far behind the spot sideways and turning corrections are made, and
 // below which sideways (m) and turning (rad) errors are corrected on the way
@@ -36,8 +36,6 @@ constexpr double kLineUpYaw = deg2rad(10);
 constexpr double kFarDistance = 0.3;
 
 double yaw_of(const Mat3& r) { return std::atan2(r(1, 0), r(0, 0)); }
-
-double limit(double v, double lo, double hi) { return std::clamp(v, lo, hi); }
 
 }  // namespace
 
@@ -135,9 +133,9 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
   // Errors back in the torso's frame, where the walk is commanded.
   double tx = c * ex - s * ey, ty = s * ex + c * ey;
   if (far) {
-    out.command.vx = limit(p.walk_to_gain * tx, -p.max_backward, p.max_forward);
-    out.command.vy = limit(p.walk_to_gain * ty, -p.max_side, p.max_side);
-    out.command.turn = limit(p.walk_to_turn_gain * normalize_angle(std::atan2(by, bx) + in.stance.yaw), -1.2, 1.2);
+    out.command.vx = std::clamp(p.walk_to_gain * tx, -p.max_backward, p.max_forward);
+    out.command.vy = std::clamp(p.walk_to_gain * ty, -p.max_side, p.max_side);
+    out.command.turn = std::clamp(p.walk_to_turn_gain * normalize_angle(std::atan2(by, bx) + in.stance.yaw), -1.2, 1.2);
     return out;
   }
   // Sideways and turning steps next to the ball swing a foot into it: those

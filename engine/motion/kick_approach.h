@@ -36,7 +36,7 @@ struct KickApproachInput {
   double kick_dir = 0;            // kick direction relative to the torso's heading, rad
   Stance stance;                  // where the feet are now
   Stance reference;               // the stand pose's stance (the kick spot is relative to it)
-  double lean_pitch = 0, lean_roll = 0;  // torso lean beyond the stand pose's, rad
+  double lean_pitch = 0, lean_roll = 0;  // torso lean beyond the walking posture's, rad
 };
 
 struct KickApproachOutput {

@@ -42,7 +42,8 @@ class WalkEngine {
   void step(const WalkCommand& command, const Vec3& gyro, double pitch, double roll,
             double target[kJointCount]);
 
-  // Stand pose targets without advancing the gait (for blending).
+  // The targets of phase 0 without advancing the gait: the stand pose when
+  // the walk is at rest; while walking, the current crouch and foot offsets.
   void stand_pose(double target[kJointCount]) const;
 
   bool walking() const { return walking_; }

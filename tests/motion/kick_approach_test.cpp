@@ -36,7 +36,7 @@ struct Setup {
     spec.ball_y = -0.07;
     double stand[kJointCount] = {};
     walk.stand_pose(stand);
-    double lean = walk.params().torso_pitch;
+    double lean = walk.params().stand_torso_pitch;
     in.reference = measure_stance(default_leg_geometry(), stand, up_leaning(lean));
     in.stance = in.reference;
   }
@@ -53,13 +53,15 @@ TEST_CASE("stance: the stand pose has its feet side by side, and a lean moves th
   WalkEngine walk = standing_walk();
   double stand[kJointCount] = {};
   walk.stand_pose(stand);
-  double lean = walk.params().torso_pitch;
+  double lean = walk.params().stand_torso_pitch;
   Stance s = measure_stance(default_leg_geometry(), stand, up_leaning(lean));
   CHECK(std::abs(s.gap_x) < 1e-6);
   CHECK(std::abs(s.gap_yaw) < 1e-6);
   CHECK(std::abs(s.y) < 1e-6);
   CHECK(std::abs(s.yaw) < 1e-6);
-  CHECK(s.x < 0.05);
+  // Levelled with the stand pose's own lean, the ankles lie under the hips
+  // less the stand pose's torso offset: pose and lean belong together.
+  CHECK(s.x == doctest::Approx(default_leg_geometry().hip[kLeft].x() - walk.params().stand_torso_offset_x).epsilon(1e-6));
   // The same joints with the torso leaning further forward: seen level from
   // the torso, the feet are further back (the kick spot moves with them).
   Stance leaning = measure_stance(default_leg_geometry(), stand, up_leaning(lean + 0.1));
