@@ -63,6 +63,12 @@ TEST_CASE("walk files: missing default, unknown entry, bad value, misspelt key")
   auto bad = parse_walk_text(negative, "w.lua", 0);
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error().message.find("step_period") != std::string::npos);
+  // New fields are checked too: a swing profile blend outside [0, 1].
+  std::string blend = text;
+  blend.replace(blend.find("swing_linear = "), 15, "swing_linear = 2");
+  auto bad_blend = parse_walk_text(blend, "w.lua", 0);
+  REQUIRE_FALSE(bad_blend.ok());
+  CHECK(bad_blend.error().message.find("swing_linear") != std::string::npos);
   std::string misspelt = text;
   misspelt.replace(misspelt.find("type1 = {}"), 10, "type1 = { stepperiod = 1 }");
   auto unknown = parse_walk_text(misspelt, "w.lua", 1);

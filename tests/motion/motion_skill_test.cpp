@@ -56,6 +56,19 @@ TEST_CASE("in the stand pose the feet carry the robot, pushing down and not side
   CHECK(h->world().ball_position().head<2>().norm() > 3.0);
 }
 
+TEST_CASE("every type is created on its feet and stands") {
+  // Type 3's straight legs reach 0.44 m: created at SimSpark's 0.4 m with its
+  // feet in the ground, it was thrown over before its first step.
+  for (int type = 0; type <= 4; ++type) {
+    CAPTURE(type);
+    auto h = make(type);
+    h->requests().body = motion::kBodyStand;
+    h->run(2.0);
+    CHECK_FALSE(h->fallen());
+    CHECK(h->tilt() < deg2rad(15));
+  }
+}
+
 TEST_CASE("walking forward gets the robot somewhere") {
   auto h = make();
   h->run(0.5);

@@ -1,6 +1,7 @@
 // Unit tests of the motion parts that need no simulator: leg IK against its
 // forward kinematics, the joint controller against the server's delay
-// model, the keyframe curve rule, mirroring, the motion file parser.
+// model, the keyframe curve rule, mirroring, the motion file parser, the
+// walk engine's stand pose and turn feedback.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -13,6 +14,8 @@
 #include "motion/keyframe.h"
 #include "motion/leg_ik.h"
 #include "motion/motion_library.h"
+#include "motion/walk.h"
+#include "motion/walk_params.h"
 
 using namespace libero;
 using namespace libero::motion;
@@ -297,4 +300,82 @@ TEST_CASE("IMU filter: at rest, a stale estimate jumps to the accelerometer") {
   for (int i = 0; i < 20; ++i) moving.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
   for (int i = 0; i < 6; ++i) moving.update(Vec3(0.0, 0.0, 1.0), side, true, true);  // yaw only: up unchanged by the gyro
   CHECK(moving.up().dot(side.normalized()) < 0.9);
+}
+
+namespace {
+
+WalkParams shipped_walk() {
+  auto params = load_walk_file(std::string(LIBERO_SOURCE_DIR) + "/robots/nao/walk.lua", 0);
+  REQUIRE(params.ok());
+  return params.value();
+}
+
+// Yaw of the left foot minus the right one's, from the leg targets.
+double feet_yaw_gap(const double target[kJointCount]) {
+  double yaw[2];
+  for (int side = 0; side < 2; ++side) {
+    LegAngles leg{};
+    for (int k = 0; k < 6; ++k) leg.q[k] = target[leg_joint(static_cast<Side>(side), k)];
+    Vec3 ankle;
+    Mat3 foot;
+    leg_forward(default_leg_geometry(), static_cast<Side>(side), leg, &ankle, &foot);
+    yaw[side] = std::atan2(foot(1, 0), foot(0, 0));
+  }
+  return normalize_angle(yaw[kLeft] - yaw[kRight]);
+}
+
+}  // namespace
+
+TEST_CASE("walk: the stand pose does not move when the walking posture is retuned") {
+  WalkParams a = shipped_walk(), b = a;
+  b.torso_pitch += 0.1;
+  b.torso_offset_x += 0.02;
+  b.foot_spread += 0.01;
+  b.hip_height_ratio -= 0.03;
+  b.gyro_ankle_pitch += 0.1;
+  b.gyro_hip_pitch += 0.1;
+  b.gyro_hip_roll += 0.1;
+  WalkEngine wa, wb;
+  wa.configure(default_leg_geometry(), a);
+  wb.configure(default_leg_geometry(), b);
+  double ta[kJointCount] = {}, tb[kJointCount] = {};
+  // Standing, with a pitch and roll rate on the gyro: the stand gains act.
+  const Vec3 gyro(0.3, -0.4, 0.0);
+  wa.step(WalkCommand{}, gyro, a.stand_torso_pitch, 0.0, ta);
+  wb.step(WalkCommand{}, gyro, b.stand_torso_pitch, 0.0, tb);
+  for (int j = 0; j < kJointCount; ++j) CHECK(ta[j] == doctest::Approx(tb[j]).epsilon(1e-12));
+  // And the stand pose's own fields do move it.
+  WalkParams c = a;
+  c.stand_torso_pitch += 0.1;
+  WalkEngine wc;
+  wc.configure(default_leg_geometry(), c);
+  double tc[kJointCount] = {};
+  wc.step(WalkCommand{}, gyro, c.stand_torso_pitch, 0.0, tc);
+  CHECK(std::abs(tc[kLHipPitch] - ta[kLHipPitch]) > 0.05);
+}
+
+TEST_CASE("walk: a steady yaw drift is corrected in full on the steps led by the foot on its side") {
+  // The robot turns left at 0.3 rad/s while told to walk straight: the
+  // correction turns right, which only a step led by the right foot can
+  // do. The correction of the step in between must not be lost: each
+  // right-led step turns the feet apart by two steps' worth.
+  WalkParams p = shipped_walk();
+  REQUIRE(p.turn_feedback > 0);
+  WalkEngine walk;
+  walk.configure(default_leg_geometry(), p);
+  WalkCommand command;
+  command.vx = 0.1;
+  const double drift = 0.3;
+  double target[kJointCount] = {};
+  double widest = 0;
+  for (int i = 0; i < 200; ++i) {
+    walk.step(command, Vec3(0, 0, drift), p.torso_pitch, 0.0, target);
+    if (i > 100) widest = std::max(widest, std::abs(feet_yaw_gap(target)));
+  }
+  REQUIRE(walk.walking());
+  double one_step = p.turn_feedback * drift * p.step_period;  // correction measured per step
+  // Two steps' worth on each foot: the feet end 4 x one_step apart (with one
+  // step's worth, as when half was dropped, 2 x).
+  CHECK(widest > 3.0 * one_step);
+  CHECK(widest < 5.0 * one_step);
 }
