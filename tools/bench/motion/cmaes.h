@@ -3,6 +3,7 @@
 // offline skill searches. Maximises; the caller keeps samples in range.
 #pragma once
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -35,6 +36,20 @@ class Cmaes {
   int generation_ = 0;
   std::vector<Eigen::VectorXd> samples_;
   std::mt19937 rng_;
+};
+
+// A search's parameter ranges. CMA-ES samples the unit box; parameter i
+// is lo[i] + x[i] (hi[i] - lo[i]), x clamped to [0, 1].
+struct UnitBox {
+  std::vector<double> lo, hi;
+  explicit UnitBox(int count = 0) : lo(count), hi(count) {}
+  // A value's place in the box (values outside the range land on its edge).
+  double unit(int i, double value) const { return (std::clamp(value, lo[i], hi[i]) - lo[i]) / (hi[i] - lo[i]); }
+  std::vector<double> values(const Eigen::VectorXd& x) const {
+    std::vector<double> v(lo.size());
+    for (size_t i = 0; i < v.size(); ++i) v[i] = lo[i] + std::clamp(x[static_cast<int>(i)], 0.0, 1.0) * (hi[i] - lo[i]);
+    return v;
+  }
 };
 
 // The searches work in the unit box: a sample outside it is scored at its

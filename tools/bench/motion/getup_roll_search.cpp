@@ -43,7 +43,7 @@ constexpr int kStarts = 8;  // 4 fall poses x 2 headings
 int g_type = 0;
 bool g_side = false;  // search getup_side from side falls instead of getup_back
 std::string g_robots;
-double g_lo[kCount], g_hi[kCount];  // degrees / seconds
+UnitBox g_box(kCount);  // degrees / seconds
 
 std::string motion_text(const std::vector<double>& v) {
   std::string text =
@@ -169,14 +169,14 @@ int main(int argc, char** argv) {
   const robot::RobotDescription* d = probe->world().description(probe->robot());
   Eigen::VectorXd mean(kCount);
   for (int f = 0; f < kFrames; ++f) {
-    g_lo[f * kPerFrame] = kMinDuration;
-    g_hi[f * kPerFrame] = kMaxDuration;
+    g_box.lo[f * kPerFrame] = kMinDuration;
+    g_box.hi[f * kPerFrame] = kMaxDuration;
     mean[f * kPerFrame] = 0.4;
     for (int i = 0; i < kJointsPerFrame; ++i) {
       int k = f * kPerFrame + 1 + i;
-      g_lo[k] = rad2deg(d->joints[kJoints[i]].min_angle);
-      g_hi[k] = rad2deg(d->joints[kJoints[i]].max_angle);
-      mean[k] = (0.0 - g_lo[k]) / (g_hi[k] - g_lo[k]);  // start from the zero pose
+      g_box.lo[k] = rad2deg(d->joints[kJoints[i]].min_angle);
+      g_box.hi[k] = rad2deg(d->joints[kJoints[i]].max_angle);
+      mean[k] = g_box.unit(k, 0.0);  // start from the zero pose
     }
   }
   if (!start_file.empty()) {
@@ -191,19 +191,14 @@ int main(int argc, char** argv) {
     }
     for (int f = 0; f < kFrames; ++f) {
       const motion::KeyFrame& frame = motion->frames[f];
-      mean[f * kPerFrame] = (frame.duration - g_lo[f * kPerFrame]) / (g_hi[f * kPerFrame] - g_lo[f * kPerFrame]);
+      mean[f * kPerFrame] = g_box.unit(f * kPerFrame, frame.duration);
       for (int i = 0; i < kJointsPerFrame; ++i) {
         int k = f * kPerFrame + 1 + i;
-        mean[k] = (rad2deg(frame.angle[kJoints[i]]) - g_lo[k]) / (g_hi[k] - g_lo[k]);
+        mean[k] = g_box.unit(k, rad2deg(frame.angle[kJoints[i]]));
       }
     }
   }
-  auto to_values = [](const Eigen::VectorXd& x) {
-    std::vector<double> v(kCount);
-    for (int i = 0; i < kCount; ++i) v[i] = g_lo[i] + std::clamp(x[i], 0.0, 1.0) * (g_hi[i] - g_lo[i]);
-    return v;
-  };
-  std::vector<double> best = to_values(mean);
+  std::vector<double> best = g_box.values(mean);
   Score start = evaluate(best);
   double best_total = start.total;
   std::printf("start %.3f (stood %d/8)\n", start.total, start.stood);
@@ -211,14 +206,14 @@ int main(int argc, char** argv) {
   std::vector<Score> scores;
   std::vector<double> fitness;
   for (int g = 0; g < generations; ++g) {
-    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(to_values(x)); }, &scores, &fitness);
+    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(g_box.values(x)); }, &scores, &fitness);
     const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     std::printf("gen %d best %.3f (stood %d/8, median %.2f s) sigma %.4f\n", g, fitness[top], scores[top].stood,
                 scores[top].median_seconds, cmaes.sigma());
     std::fflush(stdout);
     if (fitness[top] > best_total) {
       best_total = fitness[top];
-      best = to_values(x[top]);
+      best = g_box.values(x[top]);
       std::ofstream(out) << motion_text(best);
       std::printf("  new best -> %s\n", out);
     }

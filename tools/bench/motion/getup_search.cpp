@@ -55,7 +55,7 @@ double g_seconds = 7.0;
 double g_hold = 2.0;
 std::string g_robots;
 std::string g_motion_path;  // where candidates are written in the scratch robots/
-std::vector<double> g_lo, g_hi;
+UnitBox g_box;  // degrees / seconds
 motion::KeyFrame g_stand;  // final frame, fixed
 
 std::string name() { return g_front ? "getup_front" : "getup_back"; }
@@ -203,8 +203,7 @@ int main(int argc, char** argv) {
   std::unique_ptr<MotionHarness> probe = MotionHarness::create_or_exit(o);
   const robot::RobotDescription* d = probe->world().description(probe->robot());
   int count = g_frames * kPerFrame;
-  g_lo.resize(count);
-  g_hi.resize(count);
+  g_box = UnitBox(count);
   std::vector<double> start(count);
   // A hand-made guess when there is no --init: sit-up shapes for the back,
   // a push-up and tuck for the belly.
@@ -217,14 +216,14 @@ int main(int argc, char** argv) {
                                             {0.35, 10, 15, 0, -80, -20, 100, -115, 10},
                                             {0.20, -20, 45, 0, -20, -15, 60, -125, 70}};
   for (int f = 0; f < g_frames; ++f) {
-    g_lo[f * kPerFrame] = kMinDuration;
-    g_hi[f * kPerFrame] = kMaxDuration;
+    g_box.lo[f * kPerFrame] = kMinDuration;
+    g_box.hi[f * kPerFrame] = kMaxDuration;
     const double* guess = g_front ? front_guess[std::min(f, 3)] : back_guess[std::min(f, 3)];
     start[f * kPerFrame] = guess[0];
     for (int i = 0; i < kJointsPerFrame; ++i) {
       int k = f * kPerFrame + 1 + i;
-      g_lo[k] = rad2deg(d->joints[kJoints[i]].min_angle);
-      g_hi[k] = rad2deg(d->joints[kJoints[i]].max_angle);
+      g_box.lo[k] = rad2deg(d->joints[kJoints[i]].min_angle);
+      g_box.hi[k] = rad2deg(d->joints[kJoints[i]].max_angle);
       start[k] = guess[1 + i];
     }
   }
@@ -257,13 +256,8 @@ int main(int argc, char** argv) {
     }
   }
   Eigen::VectorXd mean(count);
-  for (int k = 0; k < count; ++k) mean[k] = (std::clamp(start[k], g_lo[k], g_hi[k]) - g_lo[k]) / (g_hi[k] - g_lo[k]);
-  auto to_values = [count](const Eigen::VectorXd& x) {
-    std::vector<double> v(count);
-    for (int i = 0; i < count; ++i) v[i] = g_lo[i] + std::clamp(x[i], 0.0, 1.0) * (g_hi[i] - g_lo[i]);
-    return v;
-  };
-  std::vector<double> best = to_values(mean);
+  for (int k = 0; k < count; ++k) mean[k] = g_box.unit(k, start[k]);
+  std::vector<double> best = g_box.values(mean);
   Score first = evaluate(best);
   double best_total = first.total;
   std::printf("start %.3f (stood %d/%d, median %.2f s)\n", first.total, first.stood, first.starts, first.median_seconds);
@@ -273,14 +267,14 @@ int main(int argc, char** argv) {
   std::vector<Score> scores;
   std::vector<double> fitness;
   for (int g = 0; g < generations; ++g) {
-    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(to_values(x)); }, &scores, &fitness);
+    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(g_box.values(x)); }, &scores, &fitness);
     const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     std::printf("gen %d best %.3f (stood %d/%d, median %.2f s) sigma %.4f\n", g, fitness[top], scores[top].stood,
                 scores[top].starts, scores[top].median_seconds, cmaes.sigma());
     std::fflush(stdout);
     if (fitness[top] > best_total) {
       best_total = fitness[top];
-      best = to_values(x[top]);
+      best = g_box.values(x[top]);
       std::ofstream(out) << motion_text(best, best_total);
       std::printf("  new best -> %s\n", out);
     }

@@ -339,26 +339,19 @@ int main(int argc, char** argv) {
   g_robots = MotionHarness::scratch_robots_copy("kick_search");
 
   bool is_long = g_kick == "kick_long";
+  UnitBox box(kCount);
+  for (int i = 0; i < kCount; ++i) box.lo[i] = kParams[i].lo, box.hi[i] = kParams[i].hi;
   Eigen::VectorXd mean(kCount);
-  for (int i = 0; i < kCount; ++i) {
-    double start = is_long ? kParams[i].start_long : kParams[i].start_short;
-    mean[i] = (start - kParams[i].lo) / (kParams[i].hi - kParams[i].lo);
-  }
+  for (int i = 0; i < kCount; ++i) mean[i] = box.unit(i, is_long ? kParams[i].start_long : kParams[i].start_short);
   if (!init.empty()) {
     std::ifstream in(init);
     std::string name;
     double x;
     while (in >> name >> x)
       for (int i = 0; i < kCount; ++i)
-        if (name == kParams[i].name) mean[i] = (x - kParams[i].lo) / (kParams[i].hi - kParams[i].lo);
+        if (name == kParams[i].name) mean[i] = box.unit(i, x);
   }
-  auto to_values = [](const Eigen::VectorXd& x) {
-    std::vector<double> v(kCount);
-    for (int i = 0; i < kCount; ++i)
-      v[i] = kParams[i].lo + std::clamp(x[i], 0.0, 1.0) * (kParams[i].hi - kParams[i].lo);
-    return v;
-  };
-  std::vector<double> best = to_values(mean);
+  std::vector<double> best = box.values(mean);
   Score start = evaluate(best);
   double best_total = start.total, best_distance = start.distance;
   std::printf("start %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg)\n",
@@ -367,7 +360,7 @@ int main(int argc, char** argv) {
   std::vector<Score> scores;
   std::vector<double> fitness;
   for (int g = 0; g < generations; ++g) {
-    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(to_values(x)); }, &scores, &fitness);
+    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(box.values(x)); }, &scores, &fitness);
     const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     const Score& s = scores[top];
     std::printf("gen %d best %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg) sigma %.4f\n",
@@ -375,7 +368,7 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     if (fitness[top] > best_total) {
       best_total = fitness[top];
-      best = to_values(x[top]);
+      best = box.values(x[top]);
       best_distance = std::floor(s.distance * 10) / 10;
       std::ofstream(out) << motion_text(best, best_distance);
       std::ofstream params(std::string(out) + ".params");

@@ -244,21 +244,16 @@ int main(int argc, char** argv) {
   std::string default_body = g_base.substr(g_base.find("default = {"));
   std::string block_body = g_base.substr(g_base.find(g_block + " = {"));
   block_body = block_body.substr(0, block_body.find('}'));
+  UnitBox box(kCount);
+  for (int i = 0; i < kCount; ++i) box.lo[i] = kParams[i].lo, box.hi[i] = kParams[i].hi;
   Eigen::VectorXd mean(kCount);
   for (int i = 0; i < kCount; ++i) {
     double v = read_value(block_body, kParams[i].name);
     if (!std::isfinite(v)) v = read_value(default_body, kParams[i].name);
     if (!std::isfinite(v)) v = 0.5 * (kParams[i].lo + kParams[i].hi);
-    mean[i] = std::clamp((v - kParams[i].lo) / (kParams[i].hi - kParams[i].lo), 0.0, 1.0);
+    mean[i] = box.unit(i, v);
   }
-  auto to_values = [](const Eigen::VectorXd& x) {
-    std::vector<double> v(kCount);
-    for (int i = 0; i < kCount; ++i)
-      v[i] = kParams[i].lo + std::clamp(x[i], 0.0, 1.0) * (kParams[i].hi - kParams[i].lo);
-    return v;
-  };
-
-  Score start = evaluate(to_values(mean), 0);
+  Score start = evaluate(box.values(mean), 0);
   if (g_harness_failed) {
     std::fprintf(stderr, "the start parameters do not load; nothing searched\n");
     return 2;
@@ -268,15 +263,15 @@ int main(int argc, char** argv) {
   std::fflush(stdout);
   // The start is held to the same standard as a candidate (the worse of two
   // rounds): a lucky single score for it blocked every candidate of a search.
-  double best_total = std::min(start.total, evaluate(to_values(mean), 777).total);
-  std::vector<double> best = to_values(mean);
+  double best_total = std::min(start.total, evaluate(box.values(mean), 777).total);
+  std::vector<double> best = box.values(mean);
 
   Cmaes cmaes(mean, sigma, lambda, seed);
   std::vector<Score> scores;
   std::vector<double> fitness;
   for (int g = 0; g < generations; ++g) {
     int top = run_generation(
-        cmaes, [&](const Eigen::VectorXd& x) { return evaluate(to_values(x), static_cast<unsigned>(g)); }, &scores,
+        cmaes, [&](const Eigen::VectorXd& x) { return evaluate(box.values(x), static_cast<unsigned>(g)); }, &scores,
         &fitness);
     const Eigen::VectorXd& top_x = cmaes.samples()[top];
     const Score& s = scores[top];
@@ -285,11 +280,11 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     if (fitness[top] > best_total) {
       // Re-check on other random rounds so a lucky sample does not stick.
-      Score again = evaluate(to_values(top_x), 777 + static_cast<unsigned>(g));
+      Score again = evaluate(box.values(top_x), 777 + static_cast<unsigned>(g));
       double confirmed = std::min(fitness[top], again.total);
       if (confirmed > best_total) {
         best_total = confirmed;
-        best = to_values(top_x);
+        best = box.values(top_x);
         std::ofstream(out) << with_values(best);
         std::printf("  new best %.3f -> %s\n", best_total, out);
       }
