@@ -3,6 +3,7 @@
 //   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
 //                       getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]
 //                       kick_motion, kick_short_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
+//                       ball_flight --speed V --angle DEG (a ball launched on its own)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            hetero, all
 #include <algorithm>
@@ -37,6 +38,7 @@ struct Args {
   double vx = 0, vy = 0, turn = 0;
   std::string side;   // per scenario: walk_probe/random_walk a diagnosis view; getup only front, back or side
   int first = 0;      // kick scenarios: first run's index (to replay one run with --runs 1 -v)
+  double speed = 0;   // m/s, ball_flight
   double angle = 0;   // deg, kick direction relative to the field x axis (kick scenarios)
   double ball_dx = 0, ball_dy = 0;  // m, kick_motion: the ball this far off the kick spot (sensitivity)
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
@@ -445,6 +447,28 @@ void bench_kick_motion(int type, const char* motion_name) {
               motion_name, type, median(distances), median(errors), falls, g_args.runs, median(speeds), median(launch_degs));
 }
 
+// How far a ball launched from the ground at --speed m/s and --angle deg of
+// elevation travels (nothing touches it; the robot stands 2 m behind): what
+// launch a kick needs for a given distance. The ball is not spinning, as it
+// would be after a kick, so this is an estimate.
+void bench_ball_flight(int type) {
+  auto h = make(type);
+  Vec3 ball(2.0, 0, 0.042);
+  double a = deg2rad(g_args.angle);
+  h->world().set_ball_position(ball);
+  h->world().set_ball_velocity(Vec3(g_args.speed * std::cos(a), 0, g_args.speed * std::sin(a)));
+  double first_landing = -1, vz = 0;
+  for (int i = 0; i < 500; ++i) {
+    h->step();
+    // The first bounce: the vertical speed turns from falling to rising.
+    double now = h->world().ball_velocity().z();
+    if (first_landing < 0 && vz < -0.1 && now > vz + 0.1) first_landing = h->world().ball_position().x() - ball.x();
+    vz = now;
+  }
+  std::printf("ball launched at %.2f m/s, %.0f deg: first landing after %.2f m, stops after %.2f m\n", g_args.speed,
+              g_args.angle, first_landing, h->world().ball_position().x() - ball.x());
+}
+
 // Step by step: where the feet and torso go while walking with a command
 // (--vx/--vy/--turn), for diagnosing slip and short steps.
 void bench_walk_probe(int type) {
@@ -508,6 +532,7 @@ int main(int argc, char** argv) {
     else if (a == "-v") g_args.verbose = true;
     else if (a == "--side") g_args.side = next();
     else if (a == "--angle") g_args.angle = std::atof(next());
+    else if (a == "--speed") g_args.speed = std::atof(next());
     else if (a == "--first") g_args.first = std::atoi(next());
     else if (a == "--ball-dx") g_args.ball_dx = std::atof(next());
     else if (a == "--ball-dy") g_args.ball_dy = std::atof(next());
@@ -530,6 +555,7 @@ int main(int argc, char** argv) {
   if (all || s == "turn") bench_walk("turn", t, 0, 0, 1.6);
   if (all || s == "random_walk") bench_random_walk(t);
   if (s == "walk_probe") bench_walk_probe(t);
+  if (s == "ball_flight") bench_ball_flight(t);
   if (all || s == "kick_motion") bench_kick_motion(t, "kick_long");
   if (all || s == "kick_short_motion") bench_kick_motion(t, "kick_short");
   if (all || s == "kick") bench_kick(t, motion::kKickLong);
