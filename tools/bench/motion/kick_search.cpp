@@ -67,6 +67,10 @@ const Param kParams[] = {
     // meets the ball). Zero is the motion without them.
     {"swing_knee_l", -40, 35, 0, 0},           {"follow_lean", -50, 30, 0, 0},
     {"follow_foot", -40, 40, 0, 0},
+    // The hip yaw-pitch cannot wind up (its range ends at 1 degree), so to
+    // be at speed when the foot meets the ball it has to keep turning
+    // through the follow-through.
+    {"follow_yawpitch", 0, 60, 0, 0},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
@@ -110,7 +114,7 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "        RHipYawPitch = %.1f, LKneePitch = %.1f } },\n"
       "    -- follow through: the foot is still at full speed when it meets the ball\n"
       "    { duration = %.3f, angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
-      "        LHipPitch = %.1f } },\n"
+      "        LHipPitch = %.1f, RHipYawPitch = %.1f } },\n"
       "    -- set the leg down under the body\n"
       "    { duration = %.3f, angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
       "        RHipRoll = %.1f, LHipPitch = %.1f, LKneePitch = %.1f, LFootPitch = %.1f, RHipYawPitch = 0,\n"
@@ -133,7 +137,7 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       // follow
       f("follow_duration"), std::min(100.0, f("swing_hip") + f("follow_hip")),
       std::min(0.0, f("swing_knee") - f("follow_knee")), std::clamp(f("swing_foot") + f("follow_foot"), -45.0, 75.0),
-      ch + f("swing_lean") + f("follow_lean"),
+      ch + f("swing_lean") + f("follow_lean"), -std::min(90.0, f("swing_yawpitch") + f("follow_yawpitch")),
       // settle
       f("settle_duration"), ch, ck, cf, -r * k, ch, ck, cf);
   return text;
