@@ -3,6 +3,7 @@
 //   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
 //                       getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]
 //                       kick_motion, kick_short_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
+//                                                       [--walk-first S] (step in place S s, stand, kick)
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            hetero, all
@@ -41,6 +42,7 @@ struct Args {
   double speed = 0;   // m/s, ball_flight
   double angle = 0;   // deg, kick direction relative to the field x axis (kick scenarios)
   double ball_dx = 0, ball_dy = 0;  // m, kick_motion: the ball this far off the kick spot (sensitivity)
+  double walk_first = 0;  // s, kick_motion: step in place this long (then stand 0.75 s) before the kick
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
   double hold = 2.0;  // getup: seconds the robot must stay up
   std::string robots; // robots/ folder to use instead of the source tree's (trying candidate motions)
@@ -413,8 +415,25 @@ void bench_kick_motion(int type, const char* motion_name) {
     Launch launch;
     bool fell = false;
     h->run(1.0);
+    if (g_args.walk_first > 0) {
+      // Step in place, then stand as the approach does before a kick: the
+      // stance and sway a walk leaves, without the approach's placement errors.
+      h->requests().body = motion::kBodyWalkVelocity;
+      h->requests().walk_vx = h->requests().walk_vy = h->requests().walk_turn = 0;
+      h->run(g_args.walk_first);
+      h->requests().body = motion::kBodyStand;
+      h->run(0.75);
+    }
     Vec3 torso = h->torso_position();
-    Vec3 ball(torso.x() + ball_x + 0.005 * (r % 5 - 2), torso.y() + ball_y + 0.004 * (r % 3 - 1), 0.042);
+    double c = std::cos(h->heading()), s = std::sin(h->heading());
+    double bx = ball_x + 0.005 * (r % 5 - 2), by = ball_y + 0.004 * (r % 3 - 1);
+    Vec3 ball(torso.x() + c * bx - s * by, torso.y() + s * bx + c * by, 0.042);
+    if (g_args.verbose) {
+      Vec3 rf = h->readings().marker[sim::kMarkerRFootPos] - torso, lf = h->readings().marker[sim::kMarkerLFootPos] - torso;
+      std::printf("  run %d before the kick: rfoot %.3f %.3f lfoot %.3f %.3f (heading frame), pitch %.1f roll %.1f deg\n", r,
+                  c * rf.x() + s * rf.y(), -s * rf.x() + c * rf.y(), c * lf.x() + s * lf.y(), -s * lf.x() + c * lf.y(),
+                  rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll));
+    }
     h->world().set_ball_position(ball);
     h->world().set_ball_velocity(Vec3::Zero());
     h->requests().body = motion::kBodyMotion;
@@ -436,7 +455,7 @@ void bench_kick_motion(int type, const char* motion_name) {
     Vec3 d = h->world().ball_position() - ball;
     if (fell) ++falls;
     distances.push_back(d.head<2>().norm());
-    errors.push_back(std::abs(rad2deg(std::atan2(d.y(), d.x()))));
+    errors.push_back(std::abs(rad2deg(std::atan2(-s * d.x() + c * d.y(), c * d.x() + s * d.y()))));
     speeds.push_back(launch.speed);
     launch_degs.push_back(launch.deg);
     if (g_args.verbose)
@@ -536,6 +555,7 @@ int main(int argc, char** argv) {
     else if (a == "--first") g_args.first = std::atoi(next());
     else if (a == "--ball-dx") g_args.ball_dx = std::atof(next());
     else if (a == "--ball-dy") g_args.ball_dy = std::atof(next());
+    else if (a == "--walk-first") g_args.walk_first = std::atof(next());
     else if (a == "--variant") g_args.variant = std::atoi(next());
     else if (a == "--robots") g_args.robots = next();
     else if (a == "--hold") g_args.hold = std::atof(next());
