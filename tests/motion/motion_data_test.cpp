@@ -70,7 +70,8 @@ TEST_CASE("walk files: missing default, unknown entry, bad value, misspelt key")
   REQUIRE_FALSE(bad_blend.ok());
   CHECK(bad_blend.error().message.find("swing_linear") != std::string::npos);
   std::string misspelt = text;
-  misspelt.replace(misspelt.find("type1 = {}"), 10, "type1 = { stepperiod = 1 }");
+  REQUIRE(misspelt.find("type1 = {") != std::string::npos);
+  misspelt.replace(misspelt.find("type1 = {"), 9, "type1 = { stepperiod = 1, ");
   auto unknown = parse_walk_text(misspelt, "w.lua", 1);
   REQUIRE_FALSE(unknown.ok());
   CHECK(unknown.error().message.find("stepperiod") != std::string::npos);
