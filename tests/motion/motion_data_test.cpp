@@ -69,6 +69,11 @@ TEST_CASE("walk files: missing default, unknown entry, bad value, misspelt key")
   auto bad_blend = parse_walk_text(blend, "w.lua", 0);
   REQUIRE_FALSE(bad_blend.ok());
   CHECK(bad_blend.error().message.find("swing_linear") != std::string::npos);
+  std::string norm = text;
+  norm.replace(norm.find("combine_power = "), 16, "combine_power = 0.1 * ");
+  auto bad_norm = parse_walk_text(norm, "w.lua", 0);
+  REQUIRE_FALSE(bad_norm.ok());
+  CHECK(bad_norm.error().message.find("combine_power") != std::string::npos);
   std::string misspelt = text;
   REQUIRE(misspelt.find("type1 = {") != std::string::npos);
   misspelt.replace(misspelt.find("type1 = {"), 9, "type1 = { stepperiod = 1, ");
