@@ -24,6 +24,26 @@ function M.kick_max_error(kind)
   return k.max_error * M.kick_distance(kind) / k.distance
 end
 
+-- Where the kick wants the ball: ahead of the robot centre, and beside it
+-- (either foot), m. Kicks differ (the simulator's long kick takes the ball
+-- 7 cm further ahead than the short one), so each kick has its own pose.
+function M.kick_ball_x(kind)
+  local v = status.kick_ball_x[KICK_INDEX[kind]]
+  if v > 0 then return v end
+  return params.kick_distance
+end
+
+function M.kick_ball_y(kind)
+  return status.kick_ball_y[KICK_INDEX[kind]]
+end
+
+-- Seconds the kick motion takes.
+function M.kick_duration(kind)
+  local v = status.kick_duration[KICK_INDEX[kind]]
+  if v > 0 then return v end
+  return params.kicks[kind].duration
+end
+
 function M.walk_speed()
   local v = status.max_walk_forward
   if v > 0 then return v end

@@ -35,6 +35,16 @@ function M.time_to_reach(x, y, heading, px, py)
   return d / body.walk_speed() + turn / body.turn_speed()
 end
 
+-- Seconds to reach a pose (px, py, ph): walk there as above, then turn to
+-- ph from the direction walked (near the pose: step there and turn on the spot).
+function M.time_to_pose(x, y, heading, px, py, ph)
+  local dx, dy = px - x, py - y
+  local d = sqrt(dx * dx + dy * dy)
+  if d <= 0.3 then return d / body.walk_speed() + abs(wrap(ph - heading)) / body.turn_speed() end
+  local path = atan2(dy, dx)
+  return d / body.walk_speed() + (abs(wrap(path - heading)) + abs(wrap(ph - path))) / body.turn_speed()
+end
+
 -- Whether teammate i takes part: a valid track heard or seen recently.
 function M.is_active(i)
   if i == game.unum then return true end
