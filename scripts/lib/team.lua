@@ -45,11 +45,13 @@ function M.time_to_pose(x, y, heading, px, py, ph)
   return d / body.walk_speed() + (abs(wrap(path - heading)) + abs(wrap(ph - path))) / body.turn_speed()
 end
 
--- Whether teammate i takes part: a valid track heard or seen recently.
+-- Whether teammate i takes part: it talked recently. Being seen is not
+-- enough: a robot whose agent hangs can stand on the field, visible, and
+-- would keep a role nobody plays (B-Human drops teammates that stop talking).
 function M.is_active(i)
   if i == game.unum then return true end
   local p = mates[i]
-  return p.valid == 1 and p.last_seen_age < params.teammate_timeout
+  return p.valid == 1 and p.last_heard_age < params.teammate_timeout
 end
 
 -- Pose of teammate i (my own estimate for me): x, y, heading, fallen.
