@@ -54,6 +54,7 @@ typedef struct {
   double heading;
   int32_t fall;
   double last_seen_age;
+  double last_heard_age;
 } WsPlayer;
 typedef struct {
   int32_t valid;
@@ -98,6 +99,8 @@ typedef struct {
   double walk_speed_x, walk_speed_y, walk_speed_turn;
   double kick_distance[2];
   double max_walk_forward, max_walk_side, max_walk_turn;
+  double kick_ball_x[2], kick_ball_y[2];
+  double kick_duration[2];
 } MotionStatus;
 )";
 

@@ -5,6 +5,7 @@ local option = require "lib.option"
 local kicking = require "lib.kicking"
 local params = require "data.params"
 local walk = require "lib.walk"
+local body = require "lib.body"
 
 local me, ball, status = world.self, world.ball, motion.status
 local STATE, BODY = motion.STATE, motion.BODY
@@ -31,20 +32,23 @@ return option.define {
   states = {
     approach = {
       initial = true,
-      transition = function(o, x, y)
+      transition = function(o, x, y, kind)
         -- Kickable (robots/nao/mock.lua: ball within body radius + reach,
         -- within the kick's angle): ball ahead in range, facing the target.
-        local _, _, h = kicking.kick_pose(x, y)
+        local _, _, h = kicking.kick_pose(x, y, kind)
         local c, s = cos(me.heading), sin(me.heading)
         local bx, by = ball.x - me.x, ball.y - me.y
         local forward, left = c * bx + s * by, -s * bx + c * by
-        if forward > 0.1 and forward < params.kick_align.reach and abs(atan2(left, forward)) < params.kick_align.ball_angle
+        -- The pose puts the ball beside the kicking foot (body.kick_ball_y):
+        -- that bearing is where it should be, so it widens the window.
+        local side = kind and atan2(body.kick_ball_y(kind), body.kick_ball_x(kind)) or 0
+        if forward > 0.1 and forward < params.kick_align.reach and abs(atan2(left, forward)) < params.kick_align.ball_angle + side
             and abs(wrap(me.heading - h)) < params.kick_align.angle then
           return "kick"
         end
       end,
-      action = function(o, x, y)
-        local px, py, h = kicking.kick_pose(x, y)
+      action = function(o, x, y, kind)
+        local px, py, h = kicking.kick_pose(x, y, kind)
         local wx, wy = approach_point(px, py, h)
         walk.to(wx, wy, h)
         skill.look_at_ball()

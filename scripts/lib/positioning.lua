@@ -23,8 +23,20 @@ end
 function M.role_position(unum, role)
   local data = formation[role]
   local rank, count = team.rank_in_role(unum)
-  local slot = data.slots[min(rank, #data.slots)]
-  if role == team.DEFENDER and count == 1 then slot = data.slots[1] end
+  -- Ranks are by y, so hand out the slots in use by y as well: taken in
+  -- list order, two defenders crossed, swapped targets when they passed
+  -- and stood on top of each other.
+  local n = min(count, #data.slots)
+  local want = min(rank, n)
+  local slot = data.slots[1]
+  for k = 1, n do
+    local yk, r = data.slots[k][2], 1
+    for j = 1, n do
+      local yj = data.slots[j][2]
+      if yj < yk or (yj == yk and j < k) then r = r + 1 end
+    end
+    if r == want then slot = data.slots[k] end
+  end
   local x = slot[1] + data.attraction[1] * ball.x
   local y = slot[2] + data.attraction[2] * ball.y
   local box = data.box

@@ -35,11 +35,23 @@ function M.time_to_reach(x, y, heading, px, py)
   return d / body.walk_speed() + turn / body.turn_speed()
 end
 
--- Whether teammate i takes part: a valid track heard or seen recently.
+-- Seconds to reach a pose (px, py, ph): walk there as above, then turn to
+-- ph from the direction walked (near the pose: step there and turn on the spot).
+function M.time_to_pose(x, y, heading, px, py, ph)
+  local dx, dy = px - x, py - y
+  local d = sqrt(dx * dx + dy * dy)
+  if d <= 0.3 then return d / body.walk_speed() + abs(wrap(ph - heading)) / body.turn_speed() end
+  local path = atan2(dy, dx)
+  return d / body.walk_speed() + (abs(wrap(path - heading)) + abs(wrap(ph - path))) / body.turn_speed()
+end
+
+-- Whether teammate i takes part: it talked recently. Being seen is not
+-- enough: a robot whose agent hangs can stand on the field, visible, and
+-- would keep a role nobody plays (B-Human drops teammates that stop talking).
 function M.is_active(i)
   if i == game.unum then return true end
   local p = mates[i]
-  return p.valid == 1 and p.last_seen_age < params.teammate_timeout
+  return p.valid == 1 and p.last_heard_age < params.teammate_timeout
 end
 
 -- Pose of teammate i (my own estimate for me): x, y, heading, fallen.

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <cstdio>
 #include <fstream>
@@ -265,6 +266,15 @@ TEST_CASE("motion system reports the body's abilities from its data, and again a
   CHECK(motion.status().kick_distance[kKickLong] == long_kick->kick.distance);
   CHECK(motion.status().kick_distance[kKickShort] == short_kick->kick.distance);
   CHECK(motion.status().kick_distance[kKickLong] > 0);
+  // Each kick's own placement and length, for behaviours to cost kicks by.
+  CHECK(motion.status().kick_ball_x[kKickLong] == long_kick->kick.ball_x);
+  CHECK(motion.status().kick_ball_x[kKickShort] == short_kick->kick.ball_x);
+  CHECK(motion.status().kick_ball_y[kKickLong] == std::fabs(long_kick->kick.ball_y));
+  double long_duration = 0;
+  for (const auto& f : long_kick->frames) long_duration += f.duration;
+  CHECK(motion.status().kick_duration[kKickLong] == doctest::Approx(long_duration));
+  CHECK(motion.status().kick_duration[kKickShort] > 0);
+  CHECK(motion.status().kick_duration[kKickShort] < motion.status().kick_duration[kKickLong]);
   CHECK(motion.status().max_walk_forward == walk->max_forward);
   CHECK(motion.status().max_walk_side == walk->max_side);
   CHECK(motion.status().max_walk_turn == walk->max_turn);
