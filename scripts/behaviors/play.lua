@@ -127,7 +127,7 @@ return option.define {
           local x, y = positioning.mark_ball()
           positioning.go_to(x, y, true)
         elseif role == team.KEEPER then
-          keeper()
+          keeper(params.set_play_distance)
         else
           role_option(role, true)
         end
