@@ -13,6 +13,11 @@ return {
   -- m: the same at their goal kick, from the spot (14, 0): the circle covers their penalty area (corners
   -- 3.16 m away), which the referee clears of us
   goal_kick_distance = 3.6, goal_kick_clearance = 3.35,
+  -- double touch (lib/set_play.lua): the striker within `reach` of the ball when our set play ends took
+  -- the kick; another robot within `touch_distance` of the ball has touched it (a kick reaches the
+  -- ball from 0.4 m in the mock world); the taker keeps `avoid_ball` from the ball meanwhile
+  kick_taker = { reach = 0.6, touch_distance = 0.45, avoid_ball = 0.5 },
+  keeper_set_play_clearance = 1.0,           -- m: the keeper keeps out of the taker's way at our set plays
   ball_lost_time = 3.0,                      -- s without seeing the ball before searching
   stop_ball = { min_speed = 0.4, max_miss = 1.2, min_time = 0.3 },
   take_pass = { max_distance = 2.5, min_speed = 0.3, announce_time = 3.0, control_distance = 0.6 },

@@ -5,6 +5,7 @@ local formation = require "data.formation"
 local params = require "data.params"
 local team = require "lib.team"
 local walk = require "lib.walk"
+local set_play = require "lib.set_play"
 
 local M = {}
 local ball, me, game = world.ball, world.self, world.game
@@ -85,9 +86,11 @@ end
 
 -- Walk to (x, y) facing the ball; at the opponents' set plays keep the
 -- distance on the way too: the referee moves a robot that enters the circle
--- (and a straight path there may cross it).
+-- (and a straight path there may cross it). The taker of our last kick
+-- walks round the ball while the double-touch rule watches it.
 function M.go_to(x, y, keep_distance)
   local ball_radius = nil
+  if set_play.barred() == game.unum then ball_radius = params.kick_taker.avoid_ball end
   if keep_distance then
     local distance, clearance = M.set_play_circle()
     x, y = M.outside_ball_in_field(x, y, distance)
