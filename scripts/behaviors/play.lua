@@ -7,6 +7,7 @@ local formation = require "data.formation"
 local params = require "data.params"
 local team = require "lib.team"
 local positioning = require "lib.positioning"
+local set_play = require "lib.set_play"
 local special = require "behaviors.special"
 local search_for_ball = require "behaviors.search_for_ball"
 local play_ball = require "behaviors.play_ball"
@@ -39,13 +40,22 @@ local function lining_up()
 end
 
 -- Kick-off position of this player; `we_kick` moves the taker to the ball.
+-- Spots go by rank among the active field players, not by shirt number (a
+-- team of 1, 2 and 9 uses the 3-player line-up); the keeper spot is number
+-- 1's, so without number 1 the line-up has one spot more than players.
 local function kick_off_position(we_kick)
-  local n = team.active_count()
-  local lineup = formation.kick_off[n] or formation.kick_off[11]
-  local p = lineup[game.unum] or formation.kick_off[11][game.unum] or lineup[#lineup]
   if we_kick and team.role() == team.STRIKER then
     return formation.kick_off_spot[1], formation.kick_off_spot[2]
   end
+  local list, n = team.active_list()
+  local field_players, rank = n, 1
+  for a = 1, n do
+    local i = list[a]
+    if i == 1 then field_players = field_players - 1
+    elseif i <= game.unum and game.unum ~= 1 then rank = rank + 1 end
+  end
+  local lineup = formation.kick_off[field_players + 1] or formation.kick_off[11]
+  local p = lineup[rank] or lineup[#lineup]
   return p[1], p[2]
 end
 
@@ -63,6 +73,7 @@ end
 return option.define {
   name = "play",
   common = function(o)
+    set_play.update()  -- before any role is assigned this tick
     local p = game.phase
     if p == PHASE.GAME_OVER then return "finished" end
     if me.fall ~= world.FALL.NONE then return "fallen" end
@@ -92,7 +103,8 @@ return option.define {
       action = function(o)
         libero.set_role(team.role())
         if team.role() == team.STRIKER then
-          play_ball.indirect = team.active_count() > 2
+          play_ball.indirect = set_play.indirect(true)
+          play_ball.set_play = true
           play_ball.option()
         else
           local x, y = kick_off_position(false)
@@ -111,8 +123,11 @@ return option.define {
         local role = team.role()
         libero.set_role(role)
         if role == team.STRIKER then
-          play_ball.indirect = indirect[game.phase] == true and team.active_count() > 2
+          play_ball.indirect = set_play.indirect(indirect[game.phase] == true)
+          play_ball.set_play = true
           play_ball.option()
+        elseif role == team.KEEPER then
+          keeper(params.keeper_set_play_clearance)  -- the striker takes it, goal kicks too
         else
           role_option(role, false)
         end
@@ -127,7 +142,7 @@ return option.define {
           local x, y = positioning.mark_ball()
           positioning.go_to(x, y, true)
         elseif role == team.KEEPER then
-          keeper()
+          keeper(params.set_play_distance)
         else
           role_option(role, true)
         end
@@ -141,10 +156,11 @@ return option.define {
     },
     play_on = {
       action = function(o)
-        play_ball.indirect = false
+        play_ball.indirect, play_ball.set_play = false, false
         local role = team.role()
         libero.set_role(role)
-        if role ~= team.KEEPER then
+        -- The kick taker under the double-touch rule leaves loose balls alone.
+        if role ~= team.KEEPER and set_play.barred() ~= game.unum then
           if option.select_option(SPECIAL) then return end
         end
         role_option(role, false)

@@ -5,7 +5,19 @@ return {
   teammate_timeout = 3.0,                    -- s without news: the teammate drops out of role assignment
   striker_bonus = 1.0,                       -- s: hysteresis for the current striker
   supporter_bonus = 1.5,                     -- m: hysteresis for the current supporters
-  set_play_distance = 2.3,                   -- m kept from the ball at the opponents' set plays (rule: 2.0)
+  set_play_distance = 2.5,                   -- m kept from the ball at the opponents' set plays (rule: 2.0)
+  -- m: radius of the ball as an obstacle for the path planner at their set plays: the rule's 2.0 plus
+  -- the body (the referee tests the robot's bounding box, not its torso: in the mock world a 0.3 m
+  -- square, so its corner reaches 2.0 m with the torso 2.21 m away)
+  set_play_clearance = 2.35,
+  -- m: the same at their goal kick, from the spot (14, 0): the circle covers their penalty area (corners
+  -- 3.16 m away), which the referee clears of us
+  goal_kick_distance = 3.6, goal_kick_clearance = 3.35,
+  -- double touch (lib/set_play.lua): the striker within `reach` of the ball when our set play ends took
+  -- the kick; another robot within `touch_distance` of the ball has touched it (a kick reaches the
+  -- ball from 0.4 m in the mock world); the taker keeps `avoid_ball` from the ball meanwhile
+  kick_taker = { reach = 0.6, touch_distance = 0.45, avoid_ball = 0.5 },
+  keeper_set_play_clearance = 1.0,           -- m: the keeper keeps out of the taker's way at our set plays
   ball_lost_time = 3.0,                      -- s without seeing the ball before searching
   stop_ball = { min_speed = 0.4, max_miss = 1.2, min_time = 0.3 },
   take_pass = { max_distance = 2.5, min_speed = 0.3, announce_time = 3.0, control_distance = 0.6 },

@@ -12,6 +12,10 @@ local mates, game = world.teammates, world.game
 local FALL_NONE = world.FALL.NONE
 
 M.KEEPER, M.DEFENDER, M.SUPPORTER, M.STRIKER = "keeper", "defender", "supporter", "striker"
+-- A player that must not be striker unless nobody else can (set by
+-- lib/set_play.lua before the tick's assignment: the kick taker under the
+-- double-touch rule).
+M.not_striker = nil
 
 local role_of = {}        -- [unum] = role of the current assignment
 local previous = libero.persistent("team.roles")  -- [unum] = role last cycle (kept over reloads)
@@ -117,6 +121,7 @@ function M.assign()
     if role_of[i] == nil then
       local t = time_to_ball(i)
       if previous[i] == M.STRIKER then t = t - params.striker_bonus end
+      if i == M.not_striker then t = t + 1e6 end
       if t < best_time then best, best_time = i, t end
     end
   end

@@ -13,8 +13,9 @@ local function add_if_near(x, y, r)
   if dx * dx + dy * dy < RANGE * RANGE then planning.obstacle(x, y, r) end
 end
 
--- Returns the point to walk to now on the way to (x, y).
-function M.waypoint(x, y)
+-- Returns the point to walk to now on the way to (x, y); with `ball_radius`
+-- the ball is a circle of that radius too (whatever its distance).
+function M.waypoint(x, y, ball_radius)
   local d = sqrt((x - me.x) ^ 2 + (y - me.y) ^ 2)
   if d < 0.8 then return x, y end  -- the last stretch: straight
   planning.clear()
@@ -25,14 +26,15 @@ function M.waypoint(x, y)
     if o.valid == 1 then add_if_near(o.x, o.y, ROBOT_RADIUS) end
   end
   for k = 1, 4 do add_if_near(posts[k][1], posts[k][2], POST_RADIUS) end
+  if ball_radius then planning.obstacle(world.ball.x, world.ball.y, ball_radius) end
   local wx, wy = planning.path(me.x, me.y, x, y)
   return wx, wy
 end
 
 -- skill.walk_to through the planner's waypoint; the final heading applies
 -- once the waypoint is the target itself.
-function M.to(x, y, heading)
-  local wx, wy = M.waypoint(x, y)
+function M.to(x, y, heading, ball_radius)
+  local wx, wy = M.waypoint(x, y, ball_radius)
   if wx ~= x or wy ~= y then
     -- Aim beyond a near waypoint so the walk does not slow down for it.
     local dx, dy = wx - me.x, wy - me.y

@@ -242,6 +242,9 @@ int scene_new(lua_State* L) {
   lua_pop(L, 1);
   lua_getfield(L, 1, "play_mode");
   const char* mode = lua_isstring(L, -1) ? lua_tostring(L, -1) : "PlayOn";
+  // A scene that starts in a set piece has it taken where the scene's ball is
+  // (in a match the referee remembers where the ball left the field).
+  scene->world.referee().set_last_in_field(scene->world.ball_x(), scene->world.ball_y());
   scene->world.referee().set_play_mode(play_mode_from(L, mode));
   lua_pop(L, 1);
   return 1;
@@ -469,7 +472,9 @@ int scene_said(lua_State* L) {
 
 int scene_set_play_mode(lua_State* L) {
   Scene* scene = check_scene(L);
-  scene->world.referee().set_play_mode(play_mode_from(L, luaL_checkstring(L, 2)));
+  const protocol::PlayMode mode = play_mode_from(L, luaL_checkstring(L, 2));
+  scene->world.referee().set_last_in_field(scene->world.ball_x(), scene->world.ball_y());
+  scene->world.referee().set_play_mode(mode);
   return 0;
 }
 
