@@ -6,8 +6,7 @@ return {
   walk = {
     range = 2.5,             -- m: robots, posts, nets and the ball farther than this are left out
     robot_radius = 0.4,      -- m: another robot's circle (two bodies of 0.15 m plus room to step)
-    post_radius = 0.15,      -- m
-    net_radius = 0.2,        -- m: goal nets are walls (capsules) along the back and sides: a body (0.15) + 5 cm
+    net_radius = 0.2,        -- m: a goal is three walls (capsules) along its back and side nets, from the posts: a body (0.15) + 5 cm
     ball_radius = 0.3,       -- m: the ball's circle when walking round it (kick_to from the wrong side)
     straight = 0.8,          -- m: the last stretch to the target is walked straight
     -- local avoidance of moving robots with the potential field
