@@ -33,12 +33,22 @@ double segments_distance_sq(double ax, double ay, double bx, double by, double c
                   std::min(segment_distance_sq(ax, ay, bx, by, cx, cy), segment_distance_sq(ax, ay, bx, by, dx, dy)));
 }
 
+// std::hypot guards against overflow the field's metres never reach, at
+// several times the cost of a square root; A* calls this O(nodes^2) times.
+double distance(double dx, double dy) { return std::sqrt(dx * dx + dy * dy); }
+
 bool is_circle(const Obstacle& o) { return o.x1 == o.x2 && o.y1 == o.y2; }
 
 // Squared distance from a path segment to an obstacle's axis (its centre
 // point for a circle, its segment for a wall).
 double obstacle_distance_sq(const Obstacle& o, double ax, double ay, double bx, double by) {
   if (is_circle(o)) return segment_distance_sq(ax, ay, bx, by, o.x1, o.y1);
+  // Far from the wall's middle, the wall cannot be near (the exact test is
+  // four point-segment distances; most edges of the graph end here).
+  const double mx = 0.5 * (o.x1 + o.x2), my = 0.5 * (o.y1 + o.y2);
+  const double reach = 0.5 * distance(o.x2 - o.x1, o.y2 - o.y1) + o.radius;
+  const double mid_sq = segment_distance_sq(ax, ay, bx, by, mx, my);
+  if (mid_sq > reach * reach) return mid_sq;
   return segments_distance_sq(ax, ay, bx, by, o.x1, o.y1, o.x2, o.y2);
 }
 
@@ -120,19 +130,20 @@ bool PathPlanner::segment_free(double ax, double ay, double bx, double by, int s
 // A* from node 0 to node 1 over the implicit visibility graph; returns the
 // path length (inf if none) and fills path_.
 double PathPlanner::search(int node_count) {
+  const double gx = node_x_[1], gy = node_y_[1];
   for (int i = 0; i < node_count; ++i) {
+    h_[i] = distance(gx - node_x_[i], gy - node_y_[i]);
     g_[i] = kInf;
     parent_[i] = -1;
     closed_[i] = false;
   }
   g_[0] = 0;
-  const double gx = node_x_[1], gy = node_y_[1];
   for (;;) {
     int current = -1;
     double best_f = kInf;
     for (int i = 0; i < node_count; ++i) {
       if (closed_[i] || g_[i] == kInf) continue;
-      const double f = g_[i] + std::hypot(gx - node_x_[i], gy - node_y_[i]);
+      const double f = g_[i] + h_[i];
       if (f < best_f) best_f = f, current = i;
     }
     if (current < 0) return kInf;
@@ -140,7 +151,7 @@ double PathPlanner::search(int node_count) {
     closed_[current] = true;
     for (int next = 1; next < node_count; ++next) {
       if (closed_[next]) continue;
-      const double step = std::hypot(node_x_[next] - node_x_[current], node_y_[next] - node_y_[current]);
+      const double step = distance(node_x_[next] - node_x_[current], node_y_[next] - node_y_[current]);
       if (g_[current] + step >= g_[next]) continue;
       if (!segment_free(node_x_[current], node_y_[current], node_x_[next], node_y_[next], node_obstacle_[current],
                         node_obstacle_[next]))

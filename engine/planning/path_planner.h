@@ -78,7 +78,7 @@ class PathPlanner {
   int obstacle_count_ = 0;
   double node_x_[kMaxNodes], node_y_[kMaxNodes];
   int node_obstacle_[kMaxNodes];
-  double g_[kMaxNodes];
+  double g_[kMaxNodes], h_[kMaxNodes];  // cost so far, straight-line bound to the goal
   int parent_[kMaxNodes];
   bool closed_[kMaxNodes];
   int path_[kMaxNodes];

@@ -89,17 +89,20 @@ FieldStep potential_field_step(const FieldParams& p, const MovingPoint& robot, c
     const double a = p.k2 * std::pow(dv, p.n);
     fx += a * dvx / dv, fy += a * dvy / dv;
   }
-  // Nearest obstacle per bearing: mark the ones shadowed by a nearer one.
+  // Nearest obstacle per bearing: mark the ones shadowed by a nearer one
+  // (bearings within 0.1 rad: cos(angle) > cos(0.1), no atan2 in the O(n^2) loop).
   bool skip[kMaxConsidered] = {};
+  double dist[kMaxConsidered];
   count = std::clamp(count, 0, kMaxConsidered);
+  for (int i = 0; i < count; ++i) dist[i] = length(obstacles[i].x - robot.x, obstacles[i].y - robot.y);
+  const double same_bearing = std::cos(0.1);
   for (int i = 0; i < count; ++i) {
-    const double ax = obstacles[i].x - robot.x, ay = obstacles[i].y - robot.y;
+    const double ax = obstacles[i].x - robot.x, ay = obstacles[i].y - robot.y, da = dist[i];
     for (int j = 0; j < count && !skip[i]; ++j) {
-      if (j == i) continue;
+      const double db = dist[j];
+      if (j == i || db > da || (db == da && j > i)) continue;
       const double bx = obstacles[j].x - robot.x, by = obstacles[j].y - robot.y;
-      const double da = length(ax, ay), db = length(bx, by);
-      const double angle = std::fabs(std::remainder(std::atan2(ay, ax) - std::atan2(by, bx), 2 * 3.14159265358979323846));
-      if (angle < 0.1 && (db < da || (db == da && j < i))) skip[i] = true;
+      if (ax * bx + ay * by > same_bearing * da * db) skip[i] = true;
     }
   }
   // First pass: every force without the anti-oscillation push; the sideways

@@ -179,3 +179,18 @@ TEST_CASE("anti-oscillation looks at the full resultant: a second obstacle's rep
   CHECK_FALSE(t.anti_oscillation);
   CHECK(t.fy < 0);  // B pushes right; no push to the left against it
 }
+
+TEST_CASE("obstacles at the same bearing count once: the nearest") {
+  FieldParams p;
+  p.rho_min = 0.2, p.rho_max = 2.0;
+  MovingPoint robot{0, 0, 0.5, 0.1}, target{4, 1, 0, 0};
+  MovingPoint near_only[1] = {{1.0, 0.3, 0, 0}};
+  MovingPoint with_shadowed[2] = {{1.6, 0.5, 0, 0}, {1.0, 0.3, 0, 0}};  // 0.02 rad apart, farther first
+  FieldStep a = potential_field_step(p, robot, target, near_only, 1);
+  FieldStep b = potential_field_step(p, robot, target, with_shadowed, 2);
+  CHECK(b.acting == 1);
+  CHECK(b.fx == doctest::Approx(a.fx));
+  CHECK(b.fy == doctest::Approx(a.fy));
+  MovingPoint apart[2] = {{1.6, -0.5, 0, 0}, {1.0, 0.3, 0, 0}};  // different bearings: both act
+  CHECK(potential_field_step(p, robot, target, apart, 2).acting == 2);
+}
