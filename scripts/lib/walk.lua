@@ -8,9 +8,10 @@ local data = require "data.planning"
 
 local M = {}
 
--- A malformed table raises here, at load: the reload fails and the last good
--- configuration stays in the engine (docs/scripting.md, hot reload).
-planning.field_config(data.field)
+-- A malformed table raises here, at load, naming the file: the reload fails
+-- and the last good configuration stays in the engine (docs/scripting.md).
+local configured, problem = pcall(planning.field_config, data.field)
+if not configured then error("data/planning.lua (field): " .. tostring(problem), 0) end
 
 local W = data.walk
 local me, mates, opponents, game, ball = world.self, world.teammates, world.opponents, world.game, world.ball

@@ -4,6 +4,8 @@
 // field_config keeps the last good configuration.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <string>
 
 extern "C" {
@@ -12,7 +14,9 @@ extern "C" {
 #include <lualib.h>
 }
 
+#include "script/behavior_host.h"
 #include "script/planning_api.h"
+#include "script_test_util.h"
 
 namespace {
 
@@ -140,4 +144,49 @@ TEST_CASE("global planner bindings: walls, and bad arguments are errors") {
   CHECK(s.run("P.plan_clear(); P.plan_obstacle(3, 0, 0.3); X, Y, STATUS = P.plan_path(0, 0, 2.9, 0); "
               "assert(STATUS == 'goal_blocked', STATUS)") == "");
   CHECK(s.number("X") == doctest::Approx(3 - 0.35));
+}
+
+TEST_CASE("hot reload: a malformed field table is a load error naming it, the running code keeps its values") {
+  using namespace libero::script;
+  using namespace libero::script::testing;
+  TempScriptDir dir;
+  const std::string good = read_source_file("scripts/data/planning.lua");
+  REQUIRE(good.find("range = 1.5,") != std::string::npos);
+  dir.write("data/planning.lua", good);
+  // The team's walk.lua loads the table the same way; this entry walks at rho_min (forward, pursue_ball).
+  dir.write("main.lua",
+            "local data = require 'data.planning'\n"
+            "local ok, problem = pcall(planning.field_config, data.field)\n"
+            "if not ok then error('data/planning.lua (field): ' .. tostring(problem), 0) end\n"
+            "return function() skill.walk((planning.field_avoidance('forward', 'pursue_ball'))) end\n");
+  BehaviorHost host(options_for(dir.path(), /*watch=*/true));
+  REQUIRE(host.start().ok());
+  TickDriver driver;
+  driver.tick(host);
+  CHECK(driver.requests.walk_vx == doctest::Approx(1.0));  // F = 2/3 of 1.5 m
+
+  std::string bad = good;
+  bad.replace(bad.find("range = 1.5,"), 12, "range = -1,");
+  dir.write("data/planning.lua", bad);
+  bool failed = false;
+  for (int i = 0; i < 400 && !failed; ++i, usleep(5000)) {
+    driver.tick(host);
+    failed = host.stats().failed_reloads == 1;
+  }
+  REQUIRE(failed);
+  CHECK(contains(host.last_error(), "data/planning.lua (field): planning.field_config: table: range must be positive"));
+  for (int i = 0; i < 5; ++i) driver.tick(host);
+  CHECK(driver.requests.walk_vx == doctest::Approx(1.0));
+  CHECK_FALSE(host.stats().in_fallback);
+
+  std::string other = good;
+  other.replace(other.find("range = 1.5,"), 12, "range = 1.2,");
+  dir.write("data/planning.lua", other);
+  bool reloaded = false;
+  for (int i = 0; i < 400 && !reloaded; ++i, usleep(5000)) {
+    driver.tick(host);
+    reloaded = driver.requests.walk_vx < 0.9;
+  }
+  CHECK(reloaded);
+  CHECK(driver.requests.walk_vx == doctest::Approx(0.8));
 }
