@@ -349,7 +349,10 @@ local function make_env()
     world = make_world(), motion = make_motion(), skill = make_skill(),
     draw = make_draw(), log = make_log(), libero = make_libero(),
     field = readonly("field", FIELD),
-    planning = readonly("planning", { clear = c.plan_clear, obstacle = c.plan_obstacle, path = c.plan_path }),
+    planning = readonly("planning", { clear = c.plan_clear, obstacle = c.plan_obstacle, wall = c.plan_wall,
+                                      path = c.plan_path, field_config = c.field_config,
+                                      field_avoidance = c.field_avoidance, field_clear = c.field_clear,
+                                      field_obstacle = c.field_obstacle, field_step = c.field_step }),
   }
   env.print = function(...)
     local n = select("#", ...)

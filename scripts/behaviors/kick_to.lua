@@ -14,16 +14,17 @@ local sqrt, cos, sin, atan2, abs = math.sqrt, math.cos, math.sin, math.atan2, ma
 local function wrap(a) return (a + math.pi) % (2 * math.pi) - math.pi end
 
 -- Walk target on the way to the pose: if the ball lies between me and the
--- pose, step round it sideways first.
+-- pose, step round it sideways first, with the ball as the planner's
+-- obstacle so the walk there does not touch it (third value true).
 local function approach_point(px, py, heading)
   local fx, fy = cos(heading), sin(heading)
   local rx, ry = me.x - ball.x, me.y - ball.y
   local along = rx * fx + ry * fy          -- > 0: I am in front of the ball
   if along > -0.1 then
     local side = (-fy * rx + fx * ry) >= 0 and 1 or -1
-    return ball.x - 0.35 * fx - side * 0.45 * fy, ball.y - 0.35 * fy + side * 0.45 * fx
+    return ball.x - 0.35 * fx - side * 0.45 * fy, ball.y - 0.35 * fy + side * 0.45 * fx, true
   end
-  return px, py
+  return px, py, false
 end
 
 return option.define {
@@ -49,8 +50,8 @@ return option.define {
       end,
       action = function(o, x, y, kind)
         local px, py, h = kicking.kick_pose(x, y, kind)
-        local wx, wy = approach_point(px, py, h)
-        walk.to(wx, wy, h)
+        local wx, wy, round_ball = approach_point(px, py, h)
+        walk.to(wx, wy, h, "pursue_ball", round_ball)
         skill.look_at_ball()
         draw.line(ball.x, ball.y, x, y, "orange")
       end,

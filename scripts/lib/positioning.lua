@@ -114,7 +114,7 @@ function M.go_to(x, y, keep_distance)
   if sqrt((me.x - x) ^ 2 + (me.y - y) ^ 2) < 0.15 then
     skill.walk_to(me.x, me.y, h)  -- turn on the spot
   else
-    walk.to(x, y, h, ball_radius)
+    walk.to(x, y, h, nil, ball_radius)
   end
   skill.look_at_ball()
 end

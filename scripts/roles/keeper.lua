@@ -39,7 +39,7 @@ return option.define {
             return
           end
           x, y = positioning.outside_ball_in_field(x, y, keep_distance)
-          walk.to(x, y, math.atan2(ball.y - y, ball.x - x), keep_distance - 0.2)
+          walk.to(x, y, math.atan2(ball.y - y, ball.x - x), nil, keep_distance - 0.2)
           skill.look_at_ball()
           return
         end
