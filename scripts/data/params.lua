@@ -16,7 +16,8 @@ return {
   -- double touch (lib/set_play.lua): the striker within `reach` of the ball when our set play ends took
   -- the kick; another robot within `touch_distance` of the ball has touched it (a kick reaches the
   -- ball from 0.4 m in the mock world); the taker keeps `avoid_ball` from the ball meanwhile
-  kick_taker = { reach = 0.6, touch_distance = 0.45, avoid_ball = 0.5 },
+  beam_clearance = 0.6, beam_wait = 3.0,     -- line-up: no beam onto a teammate within 0.6 m (waits at most 3 s)
+  kick_taker = { reach = 0.6, touch_distance = 0.45, avoid_ball = 0.5, drop_ball_time = 14.9 },  -- drop ball: 15 s untouched
   keeper_set_play_clearance = 1.0,           -- m: the keeper keeps out of the taker's way at our set plays
   ball_lost_time = 3.0,                      -- s without seeing the ball before searching
   stop_ball = { min_speed = 0.4, max_miss = 1.2, min_time = 0.3 },

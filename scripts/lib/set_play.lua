@@ -7,7 +7,8 @@
 --   time limit. Every robot works out who took the kick from the shared world
 --   (the striker at the ball when our set play turned into PlayOn), so all
 --   agree that the taker is not the striker (`team.not_striker`) until a robot
---   other than the taker comes within touching distance of the ball.
+--   other than the taker comes within touching distance of the ball. A set
+--   play that runs into the drop ball had no taker.
 local params = require "data.params"
 local team = require "lib.team"
 
@@ -26,6 +27,7 @@ end
 
 local updated_tick = -1
 local taking = false      -- the last tick was one of our set plays
+local taking_since = 0    -- libero.now() when it began
 local taker, taker_at_ball, taker_watched = nil, false, false  -- the striker during it
 local barred = nil        -- the taker, while the double-touch rule watches it
 
@@ -89,12 +91,16 @@ function M.update()
   updated_tick = tick
   local p = game.phase
   if ours[p] then
+    if not taking then taking_since = libero.now() end
     barred, taking = nil, true
     team.not_striker = nil
     note_taker(p == PHASE.OUR_KICK_OFF)
     return
   elseif p == PHASE.PLAY_ON then
-    if taking and taker and taker_at_ball and taker_watched then barred = taker end
+    -- A set play that lasted the drop-ball time ended untouched (facts
+    -- §7.3-7.4: no touch within 15 s, the ball is dropped): nobody took it.
+    local dropped = libero.now() - taking_since >= params.kick_taker.drop_ball_time
+    if taking and taker and taker_at_ball and taker_watched and not dropped then barred = taker end
     taking = false
     if barred and someone_else_at_ball() then barred = nil end
   else

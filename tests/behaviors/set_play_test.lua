@@ -244,12 +244,49 @@ test("once a teammate has played the ball, the taker may be striker again", func
   expect_eq(s:role(2), "striker", "#2 strikes again")
 end)
 
+test("a kick-off that runs into the drop ball had no taker: the striker may play it", function()
+  local s = scene{ play_mode = "KickOff_Left", ball = { x = 0, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.3, y = 0 }, { unum = 3, x = -6, y = 4 } },
+                   them = { { unum = 1, x = 14, y = 0 } } }
+  -- #2 is held at the ball facing its own goal, so it cannot kick, until the
+  -- referee drops the ball (15 s untouched).
+  local dropped = s:run_until(function(t)
+    if t:play_mode() == "KickOff_Left" then t:place(2, -0.3, 0, math.pi) end
+    return t:play_mode() == "PlayOn"
+  end, 1000)
+  expect(dropped, "the ball was dropped")
+  expect(dist(s:ball(), { x = 0, y = 0 }) < 0.01, "untouched")
+  -- The drop ball moves #2 back; #3 is sent further away, so #2 is nearest.
+  s:place(3, -12, 5, 0)
+  s:run(25)
+  expect_eq(s:role(2), "striker", "#2, nearest, is striker: nobody took the kick")
+end)
+
 -- Line-up ------------------------------------------------------------------------
 
 local function beams(s, unum)
   local q = s:requests(unum)
   return q.beam_x, q.beam_y
 end
+
+test("line-up: no beam onto the spot a teammate still stands on", function()
+  -- #3's spot (the 3-player striker spot, at the ball for our first
+  -- kick-off) is held by #2 for 20 cycles, as when #3 joins a team of two
+  -- whose #2 had that spot and has not beamed away yet. Beamed onto each
+  -- other, two robots collide and fall.
+  local s = scene{ play_mode = "BeforeKickOff", ball = { x = 0, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.25, y = 0 }, { unum = 3, x = -13, y = 3 } } }
+  local onto = false
+  for k = 1, 100 do
+    if k <= 20 then s:place(2, -0.25, 0, 0) end
+    s:run(1)
+    local q = s:requests(3)
+    if k <= 20 and q.beam and dist({ x = q.beam_x, y = q.beam_y }, { x = -0.25, y = 0 }) < 0.5 then onto = true end
+  end
+  expect(not onto, "#3 did not beam onto #2")
+  expect(dist(s:robot(3), { x = -0.25, y = 0 }) < 0.3, "#3 at the kick-off spot once it is free")
+  expect(dist(s:robot(2), { x = -9, y = 0 }) < 0.3, "#2 on the defender spot")
+end)
 
 test("line-up by rank among active players: numbers 1, 2 and 9 use the 3-player line-up", function()
   local s = scene{ play_mode = "BeforeKickOff", ball = { x = 0, y = 0 },
@@ -260,7 +297,8 @@ test("line-up by rank among active players: numbers 1, 2 and 9 use the 3-player 
   x, y = beams(s, 2)
   expect(x == -9 and y == 0, "#2 on the 3-player defender spot, got " .. x .. ", " .. y)
   x, y = beams(s, 9)
-  expect(x == -2.5 and y == 0, "#9 on the 3-player striker spot, got " .. x .. ", " .. y)
+  -- The 3-player striker spot, moved to the ball: the first kick-off is ours.
+  expect(x == -0.25 and y == 0, "#9 at the kick-off spot, got " .. x .. ", " .. y)
 end)
 
 test("line-up without number 1: 2, 3 and 9 take the field spots of the 4-player line-up", function()
@@ -270,7 +308,7 @@ test("line-up without number 1: 2, 3 and 9 take the field spots of the 4-player 
   local x, y = beams(s, 2)
   expect(x == -9 and y == -1.5, "#2, got " .. x .. ", " .. y)
   x, y = beams(s, 3)
-  expect(x == -2.5 and y == 0, "#3, got " .. x .. ", " .. y)
+  expect(x == -0.25 and y == 0, "#3 (striker spot, our first kick-off: at the ball), got " .. x .. ", " .. y)
   x, y = beams(s, 9)
   expect(x == -3.5 and y == 5, "#9, got " .. x .. ", " .. y)
 end)
@@ -281,7 +319,7 @@ test("after their goal we line up and our striker beams to the kick-off spot", f
   local s = scene{ play_mode = "Goal_Right", ball = { x = -15.3, y = 0.2 },
                    us = { { unum = 1, x = -13, y = 1 }, { unum = 2, x = -9, y = 4 }, { unum = 3, x = -3, y = -2 },
                           { unum = 4, x = -6, y = -6 } } }
-  s:run(5)
+  s:run(25)  -- roles settle as robots beam; nobody beams onto a teammate
   local at_spot = 0
   for i = 1, 4 do
     local r = s:robot(i)
