@@ -42,7 +42,14 @@ constexpr const char* kKickMotions[kKickTypeCount] = {"kick_long", "kick_short"}
 void report_abilities(const MotionLibrary* library, const WalkParams& walk, MotionStatus* status) {
   for (int k = 0; k < kKickTypeCount; ++k) {
     const KeyframeMotion* kick = library ? library->find(kKickMotions[k]) : nullptr;
-    status->kick_distance[k] = kick && kick->kick.present ? kick->kick.distance : 0.0;
+    const bool known = kick && kick->kick.present;
+    status->kick_distance[k] = known ? kick->kick.distance : 0.0;
+    status->kick_ball_x[k] = known ? kick->kick.ball_x : 0.0;
+    status->kick_ball_y[k] = known ? std::fabs(kick->kick.ball_y) : 0.0;
+    double duration = 0;
+    if (known)
+      for (const KeyFrame& f : kick->frames) duration += f.duration;
+    status->kick_duration[k] = duration;
   }
   status->max_walk_forward = walk.max_forward;
   status->max_walk_side = walk.max_side;

@@ -13,7 +13,7 @@ namespace libero::motion {
 extern "C" {
 #endif
 
-enum { kSkillRequestsVersion = 2, kMotionNameLength = 31, kSayLength = 20 };
+enum { kSkillRequestsVersion = 3, kMotionNameLength = 31, kSayLength = 20 };
 
 typedef enum {
   kBodyStand = 0,       /* stand still, keep balance */
@@ -64,6 +64,11 @@ typedef struct {
    * scripts fit the simulator's robot and the mock world's skill model. */
   double kick_distance[kKickTypeCount];  /* m, median travel of each kick (its kick table); 0 unknown */
   double max_walk_forward, max_walk_side, max_walk_turn; /* m/s, m/s, rad/s: the walk's limits */
+  /* Where each kick wants the ball (robot frame, m: ahead, and to the side
+   * of the kicking foot, either foot) and how long the kick takes (s):
+   * behaviours cost each kick by the time to reach its own pose. 0 unknown. */
+  double kick_ball_x[kKickTypeCount], kick_ball_y[kKickTypeCount];
+  double kick_duration[kKickTypeCount];
 } MotionStatus;
 
 #ifdef __cplusplus

@@ -46,7 +46,9 @@ void WalkEngine::limit_command(const WalkCommand& wanted) {
   double nx = max_x > 0 ? w.vx / max_x : 0;
   double ny = params_.max_side > 0 ? w.vy / params_.max_side : 0;
   double nt = params_.max_turn > 0 ? w.turn / params_.max_turn : 0;
-  double norm = std::sqrt(nx * nx + ny * ny + nt * nt);
+  const double power = params_.combine_power;
+  double norm = std::pow(std::pow(std::abs(nx), power) + std::pow(std::abs(ny), power) + std::pow(std::abs(nt), power),
+                         1.0 / power);
   if (norm > 1.0) {
     w.vx /= norm;
     w.vy /= norm;

@@ -35,6 +35,7 @@ constexpr Field kFields[] = {
     {"max_backward", &WalkParams::max_backward},
     {"max_side", &WalkParams::max_side},
     {"max_turn", &WalkParams::max_turn},
+    {"combine_power", &WalkParams::combine_power},
     {"accel_forward", &WalkParams::accel_forward},
     {"accel_side", &WalkParams::accel_side},
     {"accel_turn", &WalkParams::accel_turn},
@@ -86,6 +87,7 @@ Status check(const WalkParams& p, const std::string& name) {
   if (!(p.double_support >= 0 && p.double_support <= 0.6)) return bad("double_support must be in [0, 0.6]");
   if (p.max_forward < 0 || p.max_backward < 0 || p.max_side < 0 || p.max_turn < 0)
     return bad("speed limits must not be negative");
+  if (!(p.combine_power >= 1 && p.combine_power <= 8)) return bad("combine_power must be in [1, 8]");
   if (!(p.accel_forward > 0 && p.accel_side > 0 && p.accel_turn > 0))
     return bad("accelerations must be positive");
   return {};

@@ -32,6 +32,11 @@ struct WalkParams {
   double sway_lead = 0.0;            // fraction of a step the sway runs ahead of the feet
   double com_height = 0.26;          // height for the pendulum time constant, m
   double max_forward = 0.8, max_backward = 0.4, max_side = 0.35, max_turn = 1.6;  // m/s, rad/s
+  // How the limits combine: a command is scaled down until
+  // (|vx/max_x|^p + |vy/max_side|^p + |turn/max_turn|^p)^(1/p) <= 1. p = 2 an
+  // ellipsoid; p = 1 a diamond, which takes more off fast combined commands
+  // (full speed forward while turning hard is where the walk falls).
+  double combine_power = 2.0;
   double accel_forward = 1.0, accel_side = 1.0, accel_turn = 4.0;  // m/s^2, rad/s^2
   double gyro_ankle_pitch = 0.05;    // rad per rad/s of pitch rate, added to the ankle pitch
   double gyro_hip_pitch = 0.0;

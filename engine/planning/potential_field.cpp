@@ -2,20 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace libero::planning {
 namespace {
 
-// Fuzzy labels VN < N < F < VF as centroid fractions of the range P.
-constexpr double kVN = 1.0 / 9, kN = 1.0 / 3, kF = 2.0 / 3, kVF = 8.0 / 9;
+constexpr const char* kRoleNames[kFieldRoles] = {"forward", "midfield", "back", "goalkeeper"};
+constexpr const char* kTaskNames[kFieldTasks] = {"find_ball", "pursue_ball", "keep_ball", "follow_opponent",
+                                                 "intercept", "shoot"};
+constexpr const char* kLabelNames[kFieldLabels] = {"VN", "N", "F", "VF"};
 
-// [task][role], roles F M B G.
-constexpr double kRhoMin[6][4] = {
-    {kVF, kVF, kVF, kVF}, {kF, kVF, kF, kF}, {kF, kVN, kF, kVN},
-    {kVN, kVF, kVN, kVN}, {kVN, kN, kF, kN}, {kN, kVN, kN, kVN}};
-constexpr double kRhoMax[6][4] = {
-    {kVF, kVF, kVF, kVF}, {kF, kVF, kF, kN}, {kN, kVN, kN, kVN},
-    {kVN, kVF, kVN, kVN}, {kVN, kN, kN, kVN}, {kVN, kVN, kVN, kVN}};
+template <int N>
+int index_of(const char* const (&names)[N], const char* name) {
+  if (!name) return -1;
+  for (int i = 0; i < N; ++i)
+    if (std::strcmp(names[i], name) == 0) return i;
+  return -1;
+}
 
 constexpr int kMaxConsidered = 64;
 
@@ -23,11 +26,46 @@ double length(double x, double y) { return std::sqrt(x * x + y * y); }
 
 }  // namespace
 
-bool set_avoidance(FieldParams* params, FieldRole role, FieldTask task, double range) {
+int field_role_index(const char* name) { return index_of(kRoleNames, name); }
+int field_task_index(const char* name) { return index_of(kTaskNames, name); }
+int field_label_index(const char* name) { return index_of(kLabelNames, name); }
+const char* field_role_name(int i) { return i >= 0 && i < kFieldRoles ? kRoleNames[i] : nullptr; }
+const char* field_task_name(int i) { return i >= 0 && i < kFieldTasks ? kTaskNames[i] : nullptr; }
+
+const char* check_params(const FieldParams& p) {
+  const double positive[] = {p.k1, p.k2, p.k3, p.k4, p.mass, p.max_acceleration, p.max_speed, p.period, p.rho_max};
+  for (double v : positive)
+    if (!std::isfinite(v) || !(v > 0)) return "k1..k4, mass, max_acceleration, max_speed, period and rho_max must be positive";
+  const double exponents[] = {p.m, p.n, p.s, p.t};
+  for (double v : exponents)
+    if (!std::isfinite(v) || !(v > 1)) return "the exponents m, n, s, t must be > 1 (the paper's condition)";
+  if (p.eta_sign != 1.0 && p.eta_sign != -1.0) return "eta_sign must be 1 or -1";
+  if (!std::isfinite(p.delta_zeta) || p.delta_zeta < 0) return "delta_zeta must be >= 0";
+  if (!std::isfinite(p.parallel_tolerance) || p.parallel_tolerance < 0 || p.parallel_tolerance > 1.5)
+    return "parallel_tolerance must be in [0, 1.5] rad";
+  if (!std::isfinite(p.rho_min) || p.rho_min < 0) return "rho_min must be >= 0";
+  return nullptr;
+}
+
+const char* check_table(const AvoidanceTable& t) {
+  if (!std::isfinite(t.range) || !(t.range > 0)) return "range must be positive";
+  for (int i = 0; i < kFieldLabels; ++i) {
+    if (!std::isfinite(t.label[i]) || !(t.label[i] > 0) || t.label[i] > 1)
+      return "labels must be fractions of the range in (0, 1]";
+    if (i > 0 && !(t.label[i] > t.label[i - 1])) return "labels must increase: VN < N < F < VF";
+  }
+  for (int task = 0; task < kFieldTasks; ++task)
+    for (int role = 0; role < kFieldRoles; ++role)
+      if (t.rho_min[task][role] < 0 || t.rho_min[task][role] >= kFieldLabels || t.rho_max[task][role] < 0 ||
+          t.rho_max[task][role] >= kFieldLabels)
+        return "table cells must be labels VN, N, F or VF";
+  return nullptr;
+}
+
+bool set_avoidance(FieldParams* params, const AvoidanceTable& table, FieldRole role, FieldTask task) {
   const int r = static_cast<int>(role), t = static_cast<int>(task);
-  if (!params || r < 0 || r > 3 || t < 0 || t > 5 || !(range > 0)) return false;
-  double lo = kRhoMin[t][r] * range, hi = kRhoMax[t][r] * range;
-  // The tables can give rho_min > rho_max (e.g. PB for G): keep rho_min <= rho_max.
+  if (!params || r < 0 || r >= kFieldRoles || t < 0 || t >= kFieldTasks || check_table(table)) return false;
+  double lo = table.label[table.rho_min[t][r]] * table.range, hi = table.label[table.rho_max[t][r]] * table.range;
   if (lo > hi) lo = hi;
   params->rho_min = lo;
   params->rho_max = hi;
@@ -51,56 +89,75 @@ FieldStep potential_field_step(const FieldParams& p, const MovingPoint& robot, c
     const double a = p.k2 * std::pow(dv, p.n);
     fx += a * dvx / dv, fy += a * dvy / dv;
   }
-  // Nearest obstacle per bearing: mark the ones shadowed by a nearer one.
+  // Nearest obstacle per bearing: mark the ones shadowed by a nearer one
+  // (bearings within 0.1 rad: cos(angle) > cos(0.1), no atan2 in the O(n^2) loop).
   bool skip[kMaxConsidered] = {};
+  double dist[kMaxConsidered];
   count = std::clamp(count, 0, kMaxConsidered);
+  for (int i = 0; i < count; ++i) dist[i] = length(obstacles[i].x - robot.x, obstacles[i].y - robot.y);
+  const double same_bearing = std::cos(0.1);
   for (int i = 0; i < count; ++i) {
-    const double ax = obstacles[i].x - robot.x, ay = obstacles[i].y - robot.y;
+    const double ax = obstacles[i].x - robot.x, ay = obstacles[i].y - robot.y, da = dist[i];
     for (int j = 0; j < count && !skip[i]; ++j) {
-      if (j == i) continue;
+      const double db = dist[j];
+      if (j == i || db > da || (db == da && j > i)) continue;
       const double bx = obstacles[j].x - robot.x, by = obstacles[j].y - robot.y;
-      const double da = length(ax, ay), db = length(bx, by);
-      const double angle = std::fabs(std::remainder(std::atan2(ay, ax) - std::atan2(by, bx), 2 * 3.14159265358979323846));
-      if (angle < 0.1 && (db < da || (db == da && j < i))) skip[i] = true;
+      if (ax * bx + ay * by > same_bearing * da * db) skip[i] = true;
     }
   }
-  double rep_x = 0, rep_y = 0;
+  // First pass: every force without the anti-oscillation push; the sideways
+  // term of each acting obstacle is remembered so the second pass can
+  // strengthen it once the full resultant is known.
+  struct Side {
+    double ux, uy, sx, sy, zeta;
+  };
+  Side sides[kMaxConsidered];
+  int side_count = 0;
   for (int i = 0; i < count; ++i) {
     if (skip[i]) continue;
     const MovingPoint& o = obstacles[i];
-    // rho_o: from the obstacle to the robot's relation, here robot -> obstacle.
-    const double ox = o.x - robot.x, oy = o.y - robot.y;
+    const double ox = o.x - robot.x, oy = o.y - robot.y;  // rho_o, robot -> obstacle
     const double d = length(ox, oy);
     if (d >= p.rho_min + p.rho_max || d < 1e-9) continue;  // band [rho_min, rho_min + rho_max)
-    const double ux = ox / d, uy = oy / d;        // towards the obstacle
+    const double ux = ox / d, uy = oy / d;
     const double rvx = robot.vx - o.vx, rvy = robot.vy - o.vy;  // v_ro
-    const double closing = rvx * ux + rvy * uy;   // v_rop (signed)
+    const double closing = rvx * ux + rvy * uy;                 // v_rop (signed)
     if (d < p.rho_min) {
       // Inside rho_min: maximal repulsion straight away from the obstacle.
       out.inside_min = true;
+      ++out.acting;
       const double maxf = p.k3 * std::pow(1.0 / std::max(p.rho_min * 0.25, 1e-3), p.s);
-      rep_x -= maxf * ux, rep_y -= maxf * uy;
+      fx -= maxf * ux, fy -= maxf * uy;
       continue;
     }
-    if (closing <= 0) continue;                   // moving apart: no force
+    if (closing <= 0) continue;  // moving apart: no force
+    ++out.acting;
     const double eta = p.period * closing;
     const double nx = rvx - closing * ux, ny = rvy - closing * uy;  // v_ron
-    const double zeta = p.period * length(nx, ny);
-    const double denom = std::max(d + p.eta_sign * eta, 1e-3);
-    const double a = p.k3 * std::pow(1.0 / denom, p.s);
-    rep_x -= a * ux, rep_y -= a * uy;
-    // Sideways term along v_ron; head-on (v_ron = 0): a fixed side (left of rho_o).
-    double sx = -uy, sy = ux;
     const double nl = length(nx, ny);
-    if (nl > 1e-9) sx = nx / nl, sy = ny / nl;
-    // Anti-oscillation (8): if the resultant is parallel to rho_o, push with zeta + delta.
-    const double rx = fx + rep_x, ry = fy + rep_y;
-    const double cross = std::fabs(rx * uy - ry * ux) / std::max(length(rx, ry), 1e-9);
-    const double z = cross < std::sin(p.parallel_tolerance) ? zeta + p.delta_zeta : zeta;
-    const double b = p.k4 * std::pow(z, p.t);
-    rep_x += b * sx, rep_y += b * sy;
+    const double zeta = p.period * nl;
+    const double a = p.k3 * std::pow(1.0 / std::max(d + p.eta_sign * eta, 1e-3), p.s);
+    fx -= a * ux, fy -= a * uy;
+    // Sideways along v_ron; head-on (v_ron = 0) a fixed side, left of rho_o,
+    // so two calls in the same situation choose alike.
+    Side& side = sides[side_count++];
+    side.ux = ux, side.uy = uy, side.zeta = zeta;
+    side.sx = nl > 1e-9 ? nx / nl : -uy;
+    side.sy = nl > 1e-9 ? ny / nl : ux;
+    const double b = p.k4 * std::pow(zeta, p.t);
+    fx += b * side.sx, fy += b * side.sy;
   }
-  fx += rep_x, fy += rep_y;
+  // Anti-oscillation (8): where the resultant A = F_att + sum F_rep is
+  // parallel to rho_o, that obstacle's sideways term uses zeta + delta_zeta.
+  const double rx = fx, ry = fy, rl = std::max(length(rx, ry), 1e-9);
+  const double tolerance = std::sin(p.parallel_tolerance);
+  for (int i = 0; i < side_count; ++i) {
+    const Side& side = sides[i];
+    if (std::fabs(rx * side.uy - ry * side.ux) / rl >= tolerance) continue;
+    const double extra = p.k4 * (std::pow(side.zeta + p.delta_zeta, p.t) - std::pow(side.zeta, p.t));
+    fx += extra * side.sx, fy += extra * side.sy;
+    out.anti_oscillation = true;
+  }
   out.fx = fx, out.fy = fy;
   // Motion (10-13): acceleration clamped, then speed clamped.
   double ax = fx / p.mass, ay = fy / p.mass;

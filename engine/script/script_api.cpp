@@ -54,6 +54,7 @@ typedef struct {
   double heading;
   int32_t fall;
   double last_seen_age;
+  double last_heard_age;
 } WsPlayer;
 typedef struct {
   int32_t valid;
@@ -98,6 +99,8 @@ typedef struct {
   double walk_speed_x, walk_speed_y, walk_speed_turn;
   double kick_distance[2];
   double max_walk_forward, max_walk_side, max_walk_turn;
+  double kick_ball_x[2], kick_ball_y[2];
+  double kick_duration[2];
 } MotionStatus;
 )";
 
@@ -346,7 +349,10 @@ local function make_env()
     world = make_world(), motion = make_motion(), skill = make_skill(),
     draw = make_draw(), log = make_log(), libero = make_libero(),
     field = readonly("field", FIELD),
-    planning = readonly("planning", { clear = c.plan_clear, obstacle = c.plan_obstacle, path = c.plan_path }),
+    planning = readonly("planning", { clear = c.plan_clear, obstacle = c.plan_obstacle, wall = c.plan_wall,
+                                      path = c.plan_path, field_config = c.field_config,
+                                      field_avoidance = c.field_avoidance, field_clear = c.field_clear,
+                                      field_obstacle = c.field_obstacle, field_step = c.field_step }),
   }
   env.print = function(...)
     local n = select("#", ...)

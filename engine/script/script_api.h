@@ -17,7 +17,7 @@ namespace libero::script {
 
 // Bump when a script-visible name or meaning changes (docs/scripting.md says
 // which version it documents; a test compares).
-constexpr int kScriptApiVersion = 2;  // 2: world.heard, world.heard_text
+constexpr int kScriptApiVersion = 3;  // 2: world.heard, world.heard_text; 3: last_heard_age, kick_ball_x/y, kick_duration
 
 class ScriptFiles;
 struct LuaGuard;

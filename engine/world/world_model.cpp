@@ -70,8 +70,10 @@ WorldModel::WorldModel(const WorldModelOptions& options) : options_(options), im
   for (int i = 0; i < kMaxTeamSize; ++i) {
     state_.teammates[i].unum = i + 1;
     state_.teammates[i].last_seen_age = kNeverSeen;
+    state_.teammates[i].last_heard_age = kNeverSeen;
     state_.opponents[i].unum = i + 1;
     state_.opponents[i].last_seen_age = kNeverSeen;
+    state_.opponents[i].last_heard_age = kNeverSeen;  // opponents never talk to us
   }
   state_.self.position_sigma = 10;
   state_.self.heading_sigma = kPi;
@@ -171,7 +173,10 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   m.ball.predict(dt);
   m.own_ball_seen_age += dt;
   m.ball_known_age += dt;
-  for (WsPlayer& p : state_.teammates) p.last_seen_age += dt;
+  for (WsPlayer& p : state_.teammates) {
+    p.last_seen_age += dt;
+    p.last_heard_age += dt;
+  }
   for (WsPlayer& p : state_.opponents) p.last_seen_age += dt;
   if (percept.vision.present) {
     ObservationContext context;
@@ -263,6 +268,7 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
     mate.heading = message.heading;
     mate.fall = message.fallen ? kFallSide : kFallNone;
     mate.last_seen_age = 0;
+    mate.last_heard_age = 0;
     // A teammate's ball helps only when ours is stale and theirs is fresher.
     if (message.ball_valid && message.localised && m.own_ball_seen_age > 1.0 &&
         message.ball_age + 0.1 < m.ball_known_age) {
@@ -283,6 +289,7 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
     me.heading = self.heading;
     me.fall = self.fall;
     me.last_seen_age = 0;
+    me.last_heard_age = 0;
   }
 
   WsBall& ball = state_.ball;

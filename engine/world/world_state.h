@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 enum {
-  kWorldStateVersion = 2,
+  kWorldStateVersion = 3, /* 3: WsPlayer.last_heard_age */
   kMaxTeamSize = 11,
   kMaxHeardMessages = 4,
   kHeardTextLength = 20,
@@ -82,6 +82,8 @@ typedef struct {
   double heading;
   int32_t fall;                /* FallState as far as we can tell */
   double last_seen_age;        /* s since seen or heard */
+  double last_heard_age;       /* s since its last team message (large if never): a robot
+                                  that is seen but silent has a growing age here only */
 } WsPlayer;
 
 /* A message of our team heard by the say/hear channel that is not the

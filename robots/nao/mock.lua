@@ -16,8 +16,10 @@ return {
   kicks = {
     -- The ball must lie within `reach` of the robot centre plus body radius,
     -- within `max_angle` degrees of straight ahead, when the kick starts.
-    long  = { duration = 1.0, distance = 9.0, distance_sigma = 1.0, direction_sigma = 6.0, reach = 0.25, max_angle = 40 },
-    short = { duration = 0.5, distance = 3.0, distance_sigma = 0.4, direction_sigma = 8.0, reach = 0.25, max_angle = 50 },
+    -- `ball_x`: where behaviours line up for the kick (ball this far ahead of
+    -- the robot centre), reported to them with the duration (MotionStatus).
+    long  = { duration = 1.0, distance = 9.0, distance_sigma = 1.0, direction_sigma = 6.0, reach = 0.25, max_angle = 40, ball_x = 0.22 },
+    short = { duration = 0.5, distance = 3.0, distance_sigma = 0.4, direction_sigma = 8.0, reach = 0.25, max_angle = 50, ball_x = 0.22 },
   },
   get_up = { duration = 2.0 },       -- s from lying to standing
   motion = { duration = 1.0 },       -- s a named keyframe motion takes in the mock

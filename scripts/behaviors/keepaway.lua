@@ -66,11 +66,16 @@ return function(mode)
     play_ball.regions, play_ball.bounds = data.regions, data.bounds
     play_ball.dribble_target = away_from_takers
     play_ball.indirect = false
+    special.bounds = data.bounds
     local role = team.role()
     libero.set_role(role)
+    -- Special situations first for everybody, as in a match (play.lua): the
+    -- receiver of a pass becomes the striker as the ball nears it, and
+    -- play_ball would walk at the rolling ball instead of into its path.
+    if option.select_option(SPECIAL) then return end
     if role == team.STRIKER then
       play_ball.option()
-    elseif not option.select_option(SPECIAL) then
+    else
       local x, y = open_spot()
       skill.walk_to(x, y, math.atan2(ball.y - y, ball.x - x))
       skill.look_at_ball()

@@ -7,6 +7,7 @@ local formation = require "data.formation"
 local params = require "data.params"
 local team = require "lib.team"
 local positioning = require "lib.positioning"
+local set_play = require "lib.set_play"
 local special = require "behaviors.special"
 local search_for_ball = require "behaviors.search_for_ball"
 local play_ball = require "behaviors.play_ball"
@@ -39,14 +40,44 @@ local function lining_up()
 end
 
 -- Kick-off position of this player; `we_kick` moves the taker to the ball.
+-- Spots go by rank among the active field players, not by shirt number (a
+-- team of 1, 2 and 9 uses the 3-player line-up); the keeper spot is number
+-- 1's, so without number 1 the line-up has one spot more than players. The
+-- taker is the field player whose spot is nearest the centre, not the
+-- striker: while lining up after a goal the ball lies in the goal, and a
+-- striker chosen by distance to it changed with every beam.
 local function kick_off_position(we_kick)
-  local n = team.active_count()
-  local lineup = formation.kick_off[n] or formation.kick_off[11]
-  local p = lineup[game.unum] or formation.kick_off[11][game.unum] or lineup[#lineup]
-  if we_kick and team.role() == team.STRIKER then
-    return formation.kick_off_spot[1], formation.kick_off_spot[2]
+  local list, n = team.active_list()
+  local field_players, rank = n, 1
+  for a = 1, n do
+    local i = list[a]
+    if i == 1 then field_players = field_players - 1
+    elseif i <= game.unum and game.unum ~= 1 then rank = rank + 1 end
+  end
+  local lineup = formation.kick_off[field_players + 1] or formation.kick_off[11]
+  local p = lineup[rank] or lineup[#lineup]
+  if we_kick and game.unum ~= 1 then
+    local taker, nearest = nil, math.huge
+    for r = 2, math.min(#lineup, field_players + 1) do
+      local d = lineup[r][1] ^ 2 + lineup[r][2] ^ 2
+      if d < nearest then taker, nearest = r, d end
+    end
+    if taker == rank then return formation.kick_off_spot[1], formation.kick_off_spot[2] end
   end
   return p[1], p[2]
+end
+
+-- Whether a teammate stands on (x, y): two robots beamed onto one spot
+-- collide and fall. Spots go by rank and line-up size, so they move while
+-- teammates connect (with two players #2 has the striker spot, with three #3
+-- has it): the newcomer waits until the spot is cleared.
+local function spot_taken(x, y)
+  local mates, r = world.teammates, params.beam_clearance
+  for i = 1, 11 do
+    local p = mates[i]
+    if i ~= game.unum and p.valid == 1 and (p.x - x) ^ 2 + (p.y - y) ^ 2 < r * r then return true end
+  end
+  return false
 end
 
 local function role_option(role, keep_distance)
@@ -63,6 +94,7 @@ end
 return option.define {
   name = "play",
   common = function(o)
+    set_play.update()  -- before any role is assigned this tick
     local p = game.phase
     if p == PHASE.GAME_OVER then return "finished" end
     if me.fall ~= world.FALL.NONE then return "fallen" end
@@ -78,12 +110,17 @@ return option.define {
     line_up = {
       initial = true,
       action = function(o)
-        -- After our goal they kick off; after theirs we do.
-        local we_kick = game.phase == PHASE.THEIR_GOAL
+        -- After our goal they kick off; after theirs we do. The game's first
+        -- kick-off is the left team's (facts §7.3, unless the referee says
+        -- otherwise); the second half's is unknown (halves need not be 300 s).
+        local we_kick = game.phase == PHASE.THEIR_GOAL or
+                        (game.phase == PHASE.BEFORE_KICK_OFF and game.side == 1 and game.time < 1)
         local x, y = kick_off_position(we_kick)
         -- Beam again only when clearly off the spot: each beam adds the server's
         -- noise (up to 0.05 m per axis, 10 deg), and localisation adds a few cm.
-        if math.abs(me.x - x) + math.abs(me.y - y) > 0.3 or o.state_time < 0.1 then skill.beam(x, y, 0) end
+        -- A spot that stays taken (a stale track) is beamed to after beam_wait s.
+        local off = math.abs(me.x - x) + math.abs(me.y - y) > 0.3 or o.state_time < 0.1
+        if off and (not spot_taken(x, y) or o.state_time > params.beam_wait) then skill.beam(x, y, 0) end
         skill.stand()
         skill.look_at_ball()
       end,
@@ -92,7 +129,8 @@ return option.define {
       action = function(o)
         libero.set_role(team.role())
         if team.role() == team.STRIKER then
-          play_ball.indirect = team.active_count() > 2
+          play_ball.indirect = set_play.indirect(true)
+          play_ball.set_play = true
           play_ball.option()
         else
           local x, y = kick_off_position(false)
@@ -111,8 +149,11 @@ return option.define {
         local role = team.role()
         libero.set_role(role)
         if role == team.STRIKER then
-          play_ball.indirect = indirect[game.phase] == true and team.active_count() > 2
+          play_ball.indirect = set_play.indirect(indirect[game.phase] == true)
+          play_ball.set_play = true
           play_ball.option()
+        elseif role == team.KEEPER then
+          keeper(params.keeper_set_play_clearance)  -- the striker takes it, goal kicks too
         else
           role_option(role, false)
         end
@@ -127,7 +168,7 @@ return option.define {
           local x, y = positioning.mark_ball()
           positioning.go_to(x, y, true)
         elseif role == team.KEEPER then
-          keeper()
+          keeper(params.set_play_distance)
         else
           role_option(role, true)
         end
@@ -141,10 +182,11 @@ return option.define {
     },
     play_on = {
       action = function(o)
-        play_ball.indirect = false
+        play_ball.indirect, play_ball.set_play = false, false
         local role = team.role()
         libero.set_role(role)
-        if role ~= team.KEEPER then
+        -- The kick taker under the double-touch rule leaves loose balls alone.
+        if role ~= team.KEEPER and set_play.barred() ~= game.unum then
           if option.select_option(SPECIAL) then return end
         end
         role_option(role, false)

@@ -25,6 +25,9 @@ local function announce(receiver)
   plan.said_at = -1
 end
 local M = {}
+-- set_play: taking a kick-off or set piece. Only a kick: pushing the ball
+-- along would touch it twice (double touch, lib/set_play.lua).
+M.set_play = false
 M.mode = "region"     -- "region", "nearest" or "none" (keepaway experiments)
 M.regions, M.bounds = regions, BOUNDS
 
@@ -42,7 +45,7 @@ local function choose()
   -- In front of the goal, walk the ball in: lining up a kick takes seconds
   -- there, and the defenders arrive (full-physics matches stalled for 10 s
   -- with the ball 2 m from an empty goal).
-  if goal_d < params.finish_range and math.abs(by) < params.finish_width and not M.indirect then
+  if goal_d < params.finish_range and math.abs(by) < params.finish_width and not M.indirect and not M.set_play then
     plan.x, plan.y = gx + 0.5, gy
     return "dribble"
   end
@@ -80,8 +83,8 @@ local function choose()
   -- takes a second) and the kick goes far enough to pay for lining up;
   -- otherwise dribble (on the simulator's robot, dribbling gains more ground
   -- than a 6 m kick after a slow approach: docs/team.md).
-  if not M.dribble_target and pressure > params.advance_pressure
-      and body.kick_distance("long") >= params.advance_min_kick then
+  if M.set_play or (not M.dribble_target and pressure > params.advance_pressure
+      and body.kick_distance("long") >= params.advance_min_kick) then
     plan.x, plan.y, plan.kind = gx, gy, "long"
     return "advance"
   end
@@ -123,7 +126,7 @@ M.option = option.define {
     advance = kick_state("advance", "yellow"),
     dribble = {
       transition = function(o)
-        if o.state_time > 1.0 then return "choose" end
+        if o.state_time > 1.0 or M.set_play then return "choose" end
       end,
       action = function(o) dribble(plan.x, plan.y) end,
     },

@@ -8,11 +8,15 @@ local team = require "lib.team"
 local params = require "data.params"
 
 local me, ball, game = world.self, world.ball, world.game
-local sqrt = math.sqrt
+local sqrt, min, max = math.sqrt, math.min, math.max
 local heard, heard_text = world.heard, world.heard_text
 local tonumber, match = tonumber, string.match
 
 local M = {}
+-- Where a pass can be received: the field, or the keepaway square
+-- (behaviors/keepaway.lua sets it). {x_min, y_min, x_max, y_max}.
+M.bounds = { -field.half_length, -field.half_width, field.half_length, field.half_width }
+local INTERCEPT_STEPS, BOUNDS_MARGIN = 12, 0.3
 
 -- Where the ball passes me: closest point of its path, miss distance, time.
 local function path_point()
@@ -64,17 +68,44 @@ function M.ball_coming(max_miss)
   return miss < (max_miss or params.stop_ball.max_miss) and t > params.stop_ball.min_time and stop_along > me_along, px, py
 end
 
--- A pass meant for me: the ball rolls, it will stop near me and I am the
--- teammate fastest to its stop point.
+-- Where to receive the rolling ball: the first point of its path that I
+-- reach before the ball does; when I am late everywhere, the last point of
+-- the path inside the bounds. The path ends where the ball stops or leaves
+-- the bounds, so a long pass that rolls on past its target, or out, is met
+-- on its way rather than where it would stop.
+local function intercept_point()
+  local bx, by, vx, vy = ball.x, ball.y, ball.vx, ball.vy
+  local v = sqrt(vx * vx + vy * vy)
+  local total = sqrt((ball.stop_x - bx) ^ 2 + (ball.stop_y - by) ^ 2)
+  if v < 1e-3 or total < 1e-3 then return ball.stop_x, ball.stop_y end
+  local ux, uy = vx / v, vy / v
+  local B, m = M.bounds, BOUNDS_MARGIN
+  local limit = total
+  if ux > 1e-6 then limit = min(limit, (B[3] - m - bx) / ux) elseif ux < -1e-6 then limit = min(limit, (B[1] + m - bx) / ux) end
+  if uy > 1e-6 then limit = min(limit, (B[4] - m - by) / uy) elseif uy < -1e-6 then limit = min(limit, (B[2] + m - by) / uy) end
+  if limit < 0 then limit = 0 end
+  local decel = v * v / (2 * total)   -- the world model's rolling model, as its stop point implies
+  for k = 1, INTERCEPT_STEPS do
+    local s = limit * k / INTERCEPT_STEPS
+    local px, py = bx + ux * s, by + uy * s
+    local t_ball = (v - sqrt(max(v * v - 2 * decel * s, 0))) / decel
+    if team.time_to_reach(me.x, me.y, me.heading, px, py) <= t_ball then return px, py end
+  end
+  return bx + ux * limit, by + uy * limit
+end
+M.intercept_point = intercept_point
+
+-- A pass meant for me: the ball rolls, I can meet it near me and I am the
+-- teammate fastest to that point.
 local function pass_for_me()
   read_announcements()
   if announced_for_me() then return true end
   -- Approaching me (not a ball I push ahead of me), still rolling.
   if ball_speed() < params.take_pass.min_speed then return false end
   if (me.x - ball.x) * ball.vx + (me.y - ball.y) * ball.vy <= 0 then return false end
-  local sx, sy = ball.stop_x, ball.stop_y
-  if sqrt((sx - me.x) ^ 2 + (sy - me.y) ^ 2) > params.take_pass.max_distance then return false end
-  return team.fastest_teammate_to(sx, sy) == game.unum
+  local ix, iy = intercept_point()
+  if sqrt((ix - me.x) ^ 2 + (iy - me.y) ^ 2) > params.take_pass.max_distance then return false end
+  return team.fastest_teammate_to(ix, iy) == game.unum
 end
 
 local function face_ball_heading() return math.atan2(ball.y - me.y, ball.x - me.x) end
@@ -103,11 +134,12 @@ M.take_pass = option.define {
     receive = {
       transition = function(o) if not pass_for_me() then return "none" end end,
       action = function(o)
-        -- Before the kick, go where the passer aims; once it rolls, where it will stop.
+        -- Before the kick, go where the passer aims; once it rolls, onto its path.
         if ball_speed() < params.take_pass.min_speed and announced_for_me() then
           skill.walk_to(announced.x, announced.y, face_ball_heading())
         else
-          skill.walk_to(ball.stop_x, ball.stop_y, face_ball_heading())
+          local ix, iy = intercept_point()
+          skill.walk_to(ix, iy, face_ball_heading())
         end
         skill.look_at_ball()
       end,

@@ -5,7 +5,20 @@ return {
   teammate_timeout = 3.0,                    -- s without news: the teammate drops out of role assignment
   striker_bonus = 1.0,                       -- s: hysteresis for the current striker
   supporter_bonus = 1.5,                     -- m: hysteresis for the current supporters
-  set_play_distance = 2.3,                   -- m kept from the ball at the opponents' set plays (rule: 2.0)
+  set_play_distance = 2.5,                   -- m kept from the ball at the opponents' set plays (rule: 2.0)
+  -- m: radius of the ball as an obstacle for the path planner at their set plays: the rule's 2.0 plus
+  -- the body (the referee tests the robot's bounding box, not its torso: in the mock world a 0.3 m
+  -- square, so its corner reaches 2.0 m with the torso 2.21 m away)
+  set_play_clearance = 2.35,
+  -- m: the same at their goal kick, from the spot (14, 0): the circle covers their penalty area (corners
+  -- 3.16 m away), which the referee clears of us
+  goal_kick_distance = 3.6, goal_kick_clearance = 3.35,
+  -- double touch (lib/set_play.lua): the striker within `reach` of the ball when our set play ends took
+  -- the kick; another robot within `touch_distance` of the ball has touched it (a kick reaches the
+  -- ball from 0.4 m in the mock world); the taker keeps `avoid_ball` from the ball meanwhile
+  beam_clearance = 0.6, beam_wait = 3.0,     -- line-up: no beam onto a teammate within 0.6 m (waits at most 3 s)
+  kick_taker = { reach = 0.6, touch_distance = 0.45, avoid_ball = 0.5, drop_ball_time = 14.9 },  -- drop ball: 15 s untouched
+  keeper_set_play_clearance = 1.0,           -- m: the keeper keeps out of the taker's way at our set plays
   ball_lost_time = 3.0,                      -- s without seeing the ball before searching
   stop_ball = { min_speed = 0.4, max_miss = 1.2, min_time = 0.3 },
   take_pass = { max_distance = 2.5, min_speed = 0.3, announce_time = 3.0, control_distance = 0.6 },
@@ -25,5 +38,6 @@ return {
   advance_min_kick = 7.0,                    -- m: a shorter long kick does not pay for its approach: dribble
   clear_zone_x = -10.0,                      -- ball behind this x with opponents near: clear it
   opponent_pressure = 1.5,                   -- m: an opponent this near the ball is pressing
-  pass = { grid = 3, receive_slack = 1.5, hold_horizon = 6.0, nearest_pressure = 4.0, min_gain = 0.1, opponent_speed = 0.6, reaction = 0.5, margin = 0.3, cache_time = 0.3 },
+  pass = { grid = 3, receive_slack = 1.5, hold_horizon = 6.0, nearest_pressure = 4.0, min_gain = 0.1, opponent_speed = 0.6, reaction = 0.5, margin = 0.3, cache_time = 0.3,
+           stop_margin = 0.5 },                -- m: a pass stopping nearer the bounds than this needs its receiver there first
 }

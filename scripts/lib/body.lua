@@ -10,9 +10,13 @@ local M = {}
 
 local status = motion.status
 local KICK_INDEX = { long = 0, short = 1 }
+-- Reading an array field of the view makes a new FFI reference each time
+-- (a Lua allocation); these are taken once (the struct never moves).
+local kick_distance, kick_ball_x = status.kick_distance, status.kick_ball_x
+local kick_ball_y, kick_duration = status.kick_ball_y, status.kick_duration
 
 function M.kick_distance(kind)
-  local d = status.kick_distance[KICK_INDEX[kind]]
+  local d = kick_distance[KICK_INDEX[kind]]
   if d > 0 then return d end
   return params.kicks[kind].distance
 end
@@ -22,6 +26,26 @@ end
 function M.kick_max_error(kind)
   local k = params.kicks[kind]
   return k.max_error * M.kick_distance(kind) / k.distance
+end
+
+-- Where the kick wants the ball: ahead of the robot centre, and beside it
+-- (either foot), m. Kicks differ (the simulator's long kick takes the ball
+-- 7 cm further ahead than the short one), so each kick has its own pose.
+function M.kick_ball_x(kind)
+  local v = kick_ball_x[KICK_INDEX[kind]]
+  if v > 0 then return v end
+  return params.kick_distance
+end
+
+function M.kick_ball_y(kind)
+  return kick_ball_y[KICK_INDEX[kind]]
+end
+
+-- Seconds the kick motion takes.
+function M.kick_duration(kind)
+  local v = kick_duration[KICK_INDEX[kind]]
+  if v > 0 then return v end
+  return params.kicks[kind].duration
 end
 
 function M.walk_speed()

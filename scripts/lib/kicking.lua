@@ -61,23 +61,38 @@ function M.shot_target()
   return gx, best_y, best_width
 end
 
--- The kick pose for kicking the ball towards (tx, ty): x, y, heading.
-function M.kick_pose(tx, ty)
+-- The kick pose for kicking the ball towards (tx, ty) with `kind` (nil: a
+-- generic pose params.kick_distance behind the ball, for dribbling): x, y,
+-- heading. The kind's ball offset (body.kick_ball_x/y) places the robot;
+-- of the two feet, the one whose pose is nearer to me.
+function M.kick_pose(tx, ty, kind)
   local h = math.atan2(ty - ball.y, tx - ball.x)
-  local d = params.kick_distance
-  return ball.x - d * math.cos(h), ball.y - d * math.sin(h), h
+  local c, s = math.cos(h), math.sin(h)
+  local ax, ay = params.kick_distance, 0
+  if kind then ax, ay = body.kick_ball_x(kind), body.kick_ball_y(kind) end
+  local x, y = ball.x - ax * c, ball.y - ax * s
+  if ay ~= 0 then
+    -- Ball to the right of the kicking foot's pose (right foot): the robot
+    -- stands to the ball's left, i.e. at +ay along the left normal (-s, c).
+    local lx, ly = x - ay * s, y + ay * c
+    local rx, ry = x + ay * s, y - ay * c
+    if (lx - me.x) ^ 2 + (ly - me.y) ^ 2 <= (rx - me.x) ^ 2 + (ry - me.y) ^ 2 then return lx, ly, h end
+    return rx, ry, h
+  end
+  return x, y, h
 end
 
+local KINDS = { "long", "short" }
+
 -- Chooses a kick for (tx, ty): the kind ("long"/"short") with the smallest
--- time to reach the pose + kick time whose distance fits; exact = true
--- requires the kick to end near the target (passes), else at least reach it.
--- Returns kind, cost (s), or nil when no kick fits.
+-- time to reach its own pose + its duration whose distance fits; exact =
+-- true requires the kick to end near the target (passes), else at least
+-- reach it. Returns kind, cost (s), or nil when no kick fits.
 function M.choose_kick(tx, ty, exact)
   local d = sqrt((tx - ball.x) ^ 2 + (ty - ball.y) ^ 2)
-  local px, py = M.kick_pose(tx, ty)
-  local reach = team.time_to_reach(me.x, me.y, me.heading, px, py)
   local best, best_cost = nil, huge
-  for kind, k in pairs(params.kicks) do
+  for a = 1, #KINDS do
+    local kind = KINDS[a]
     local distance, max_error = body.kick_distance(kind), body.kick_max_error(kind)
     local fits
     if kind == "short" then
@@ -88,7 +103,8 @@ function M.choose_kick(tx, ty, exact)
       fits = d <= distance + max_error
     end
     if fits then
-      local cost = reach + k.duration
+      local px, py, ph = M.kick_pose(tx, ty, kind)
+      local cost = team.time_to_pose(me.x, me.y, me.heading, px, py, ph) + body.kick_duration(kind)
       if cost < best_cost then best, best_cost = kind, cost end
     end
   end

@@ -4,7 +4,11 @@
 -- the passable region (a kick of the kick model covers the distance and no
 -- opponent reaches the ball's path before the ball). A region's value is its
 -- reward times the mean success margin of its candidate points; the pass goes
--- to the centroid of the candidates of the best region. Allocation-free.
+-- to the centroid of the candidates of the best region when the centroid is
+-- itself a candidate (it can fall between the kicks' ranges), else to the
+-- region's best candidate. A target only counts if the ball, rolling as
+-- far as the kick sends it, stops inside the bounds, or if the receiver is
+-- there before the ball. Allocation-free.
 local params = require "data.params"
 local team = require "lib.team"
 local body = require "lib.body"
@@ -78,7 +82,9 @@ local function opponent_time(px, py)
   return opponent_time_fast(px, py)
 end
 
--- Which kick covers distance d: kind, rolling range, or nil.
+-- Which kick covers distance d: kind, rolling range, or nil. The short
+-- kick stops the ball at the target; the long kick cannot be shortened and
+-- rolls its full distance, past a nearer target.
 local function pass_kick(d)
   local short, long, long_error = body.kick_distance("short"), body.kick_distance("long"), body.kick_max_error("long")
   if d >= 1.0 and d <= short + 0.3 then return "short", d end
@@ -86,6 +92,19 @@ local function pass_kick(d)
   return nil
 end
 M.pass_kick = pass_kick
+
+-- The rectangle {x_min, y_min, x_max, y_max} the ball must stop in (set by
+-- best_pass; the field by default).
+local bounds = { -field.half_length, -field.half_width, field.half_length, field.half_width }
+
+-- Whether a ball kicked from the ball's spot towards a point dx, dy away
+-- (distance d) and rolling `range` metres stops inside the bounds, with a margin.
+local function stops_inside(dx, dy, d, range)
+  local f = range / d
+  local sx, sy = ball.x + dx * f, ball.y + dy * f
+  local m = P.stop_margin
+  return sx >= bounds[1] + m and sx <= bounds[3] - m and sy >= bounds[2] + m and sy <= bounds[4] - m
+end
 
 -- Success margin (s) of a pass from the ball to (px, py), or nil if the
 -- point is not passable or not ours. `passer` is excluded from receivers.
@@ -95,31 +114,60 @@ local function point_margin(px, py, passer)
   local d = sqrt(dx * dx + dy * dy)
   local kind, range = pass_kick(d)
   if not kind then return nil end
+  local inside = stops_inside(dx, dy, d, range)
   local t_mate = teammate_time_fast(px, py)
   if t_mate == huge then return nil end
   local t_opp = opponent_time_fast(px, py)
-  local t_ball = params.kicks[kind].duration * 0.5 + ball_time(d, range)
+  local release = body.kick_duration(kind) * 0.5
+  local t_ball = release + ball_time(d, range)
   -- A pass goes to a teammate: it must be there about when the ball is.
   if t_mate > t_ball + P.receive_slack then return nil end
+  -- A ball that would stop outside is passed only to a receiver waiting at
+  -- the target when it arrives: it stops the ball there. Rejecting these
+  -- outright ended every pass in the keepaway square, where corner to
+  -- corner is a long kick rolling past the square (docs/benchmarks.md).
+  if not inside and t_mate > t_ball then return nil end
   local arrive = max(t_mate, t_ball)
   if t_opp <= arrive + P.margin then return nil end   -- not in our dominate region
   -- Interception: opponents reaching the path before the ball does.
   for k = 1, 3 do
     local f = k * 0.25
     local sx, sy = bx + dx * f, by + dy * f
-    local tb = params.kicks[kind].duration * 0.5 + ball_time(d * f, range)
+    local tb = release + ball_time(d * f, range)
     if opponent_time_fast(sx, sy) < tb then return nil end
   end
   return min(t_opp - arrive, 3.0) / 3.0
 end
 
--- The best pass over `regions` (list of {rect=, reward=}) inside the
--- rectangle bounds {x_min, y_min, x_max, y_max}: x, y, value, receiver,
--- kick kind; nil when no region has a candidate.
-function M.best_pass(regions, bounds, passer)
-  snapshot(passer)
+-- The candidate of `rect` (clipped as in best_pass) with the largest margin,
+-- ties to the one nearest (cx, cy): x, y, or nil.
+local function best_point(rect, cx, cy, passer)
   local g = P.grid
-  local best_value, bx, by = -huge, nil, nil
+  local x0, y0 = max(rect[1], bounds[1] + 0.5), max(rect[2], bounds[2] + 0.5)
+  local x1, y1 = min(rect[3], bounds[3] - 0.5), min(rect[4], bounds[4] - 0.5)
+  local best_m, best_d, bx, by = -huge, huge, nil, nil
+  for i = 1, g do
+    local px = x0 + (x1 - x0) * (i - 0.5) / g
+    for j = 1, g do
+      local py = y0 + (y1 - y0) * (j - 0.5) / g
+      local m = point_margin(px, py, passer)
+      if m then
+        local d = (px - cx) ^ 2 + (py - cy) ^ 2
+        if m > best_m or (m == best_m and d < best_d) then best_m, best_d, bx, by = m, d, px, py end
+      end
+    end
+  end
+  return bx, by
+end
+
+-- The best pass over `regions` (list of {rect=, reward=}) inside the
+-- rectangle `area` {x_min, y_min, x_max, y_max}: x, y, value, receiver,
+-- kick kind; nil when no region has a candidate.
+function M.best_pass(regions, area, passer)
+  snapshot(passer)
+  bounds = area
+  local g = P.grid
+  local best_value, bx, by, best_rect = -huge, nil, nil, nil
   for r = 1, #regions do
     local region = regions[r]
     local rect = region.rect
@@ -141,11 +189,14 @@ function M.best_pass(regions, bounds, passer)
       end
       if n > 0 then
         local value = region.reward * (sum / n) * (0.75 + 0.25 * n / (g * g))
-        if value > best_value then best_value, bx, by = value, sx / n, sy / n end
+        if value > best_value then best_value, bx, by, best_rect = value, sx / n, sy / n, rect end
       end
     end
   end
   if not bx then return nil end
+  -- The centroid of good points need not be good: between the short and
+  -- the long kick's ranges no kick fits, and it can be nearer an opponent.
+  if not point_margin(bx, by, passer) then bx, by = best_point(best_rect, bx, by, passer) end
   local _, receiver = teammate_time_fast(bx, by)
   local d = sqrt((bx - ball.x) ^ 2 + (by - ball.y) ^ 2)
   return bx, by, best_value, receiver, (pass_kick(d))

@@ -5,9 +5,11 @@ local formation = require "data.formation"
 local params = require "data.params"
 local team = require "lib.team"
 local walk = require "lib.walk"
+local set_play = require "lib.set_play"
 
 local M = {}
-local ball, me = world.ball, world.self
+local ball, me, game = world.ball, world.self, world.game
+local PHASE = world.PHASE
 local sqrt, min, max = math.sqrt, math.min, math.max
 
 -- Keeps (x, y) at least `radius` from the ball.
@@ -23,8 +25,20 @@ end
 function M.role_position(unum, role)
   local data = formation[role]
   local rank, count = team.rank_in_role(unum)
-  local slot = data.slots[min(rank, #data.slots)]
-  if role == team.DEFENDER and count == 1 then slot = data.slots[1] end
+  -- Ranks are by y, so hand out the slots in use by y as well: taken in
+  -- list order, two defenders crossed, swapped targets when they passed
+  -- and stood on top of each other.
+  local n = min(count, #data.slots)
+  local want = min(rank, n)
+  local slot = data.slots[1]
+  for k = 1, n do
+    local yk, r = data.slots[k][2], 1
+    for j = 1, n do
+      local yj = data.slots[j][2]
+      if yj < yk or (yj == yk and j < k) then r = r + 1 end
+    end
+    if r == want then slot = data.slots[k] end
+  end
   local x = slot[1] + data.attraction[1] * ball.x
   local y = slot[2] + data.attraction[2] * ball.y
   local box = data.box
@@ -42,6 +56,35 @@ function M.in_field(x, y)
   return max(-hx, min(hx, x)), max(-hy, min(hy, y))
 end
 
+-- Which way to slide from the ball along a line: the point's side, else mine.
+local function side(p, b, mine)
+  if p ~= b then return p > b and 1 or -1 end
+  return mine >= b and 1 or -1
+end
+
+-- (x, y) in the field and at least `radius` from the ball: where the field
+-- line cuts the circle, the point slides along the line out of it.
+function M.outside_ball_in_field(x, y, radius)
+  x, y = M.outside_ball(x, y, radius)
+  local fx, fy = M.in_field(x, y)
+  local dx, dy = fx - ball.x, fy - ball.y
+  if dx * dx + dy * dy >= radius * radius then return fx, fy end
+  if fy ~= y then
+    fx = ball.x + side(x, ball.x, me.x) * sqrt(max(0, radius * radius - dy * dy))
+  else
+    fy = ball.y + side(y, ball.y, me.y) * sqrt(max(0, radius * radius - dx * dx))
+  end
+  return M.in_field(fx, fy)
+end
+
+-- Distance kept from the ball at the opponents' set plays and the ball's
+-- radius as an obstacle: at their goal kick the circle also covers their
+-- penalty area, which the referee clears of us (facts §7.4).
+function M.set_play_circle()
+  if game.phase == PHASE.THEIR_GOAL_KICK then return params.goal_kick_distance, params.goal_kick_clearance end
+  return params.set_play_distance, params.set_play_clearance
+end
+
 -- Where to mark the ball at the opponents' set plays: on the line from the
 -- ball to our goal, the required distance away.
 function M.mark_ball()
@@ -49,18 +92,29 @@ function M.mark_ball()
   local dx, dy = gx - ball.x, -ball.y
   local d = sqrt(dx * dx + dy * dy)
   if d < 1e-3 then dx, dy, d = 1, 0, 1 end
-  return M.in_field(ball.x + dx / d * params.set_play_distance, ball.y + dy / d * params.set_play_distance)
+  local distance = M.set_play_circle()
+  return M.in_field(ball.x + dx / d * distance, ball.y + dy / d * distance)
 end
 
--- Walk to (x, y) facing the ball; at the opponents' set plays keep the distance.
+-- Walk to (x, y) facing the ball; at the opponents' set plays keep the
+-- distance on the way too: the referee moves a robot that enters the circle
+-- (and a straight path there may cross it). The taker of our last kick
+-- walks round the ball while the double-touch rule watches it.
 function M.go_to(x, y, keep_distance)
-  if keep_distance then x, y = M.outside_ball(x, y, params.set_play_distance) end
-  x, y = M.in_field(x, y)
+  local ball_radius = nil
+  if set_play.barred() == game.unum then ball_radius = params.kick_taker.avoid_ball end
+  if keep_distance then
+    local distance, clearance = M.set_play_circle()
+    x, y = M.outside_ball_in_field(x, y, distance)
+    ball_radius = clearance
+  else
+    x, y = M.in_field(x, y)
+  end
   local h = math.atan2(ball.y - y, ball.x - x)
   if sqrt((me.x - x) ^ 2 + (me.y - y) ^ 2) < 0.15 then
     skill.walk_to(me.x, me.y, h)  -- turn on the spot
   else
-    walk.to(x, y, h)
+    walk.to(x, y, h, nil, ball_radius)
   end
   skill.look_at_ball()
 end

@@ -12,6 +12,10 @@ local mates, game = world.teammates, world.game
 local FALL_NONE = world.FALL.NONE
 
 M.KEEPER, M.DEFENDER, M.SUPPORTER, M.STRIKER = "keeper", "defender", "supporter", "striker"
+-- A player that must not be striker unless nobody else can (set by
+-- lib/set_play.lua before the tick's assignment: the kick taker under the
+-- double-touch rule).
+M.not_striker = nil
 
 local role_of = {}        -- [unum] = role of the current assignment
 local previous = libero.persistent("team.roles")  -- [unum] = role last cycle (kept over reloads)
@@ -35,11 +39,23 @@ function M.time_to_reach(x, y, heading, px, py)
   return d / body.walk_speed() + turn / body.turn_speed()
 end
 
--- Whether teammate i takes part: a valid track heard or seen recently.
+-- Seconds to reach a pose (px, py, ph): walk there as above, then turn to
+-- ph from the direction walked (near the pose: step there and turn on the spot).
+function M.time_to_pose(x, y, heading, px, py, ph)
+  local dx, dy = px - x, py - y
+  local d = sqrt(dx * dx + dy * dy)
+  if d <= 0.3 then return d / body.walk_speed() + abs(wrap(ph - heading)) / body.turn_speed() end
+  local path = atan2(dy, dx)
+  return d / body.walk_speed() + (abs(wrap(path - heading)) + abs(wrap(ph - path))) / body.turn_speed()
+end
+
+-- Whether teammate i takes part: it talked recently. Being seen is not
+-- enough: a robot whose agent hangs can stand on the field, visible, and
+-- would keep a role nobody plays (B-Human drops teammates that stop talking).
 function M.is_active(i)
   if i == game.unum then return true end
   local p = mates[i]
-  return p.valid == 1 and p.last_seen_age < params.teammate_timeout
+  return p.valid == 1 and p.last_heard_age < params.teammate_timeout
 end
 
 -- Pose of teammate i (my own estimate for me): x, y, heading, fallen.
@@ -105,6 +121,7 @@ function M.assign()
     if role_of[i] == nil then
       local t = time_to_ball(i)
       if previous[i] == M.STRIKER then t = t - params.striker_bonus end
+      if i == M.not_striker then t = t + 1e6 end
       if t < best_time then best, best_time = i, t end
     end
   end

@@ -4,6 +4,9 @@ local option = require "lib.option"
 local formation = require "data.formation"
 local special = require "behaviors.special"
 local kick_to = require "behaviors.kick_to"
+local params = require "data.params"
+local positioning = require "lib.positioning"
+local walk = require "lib.walk"
 
 local ball, me = world.ball, world.self
 local K = formation.keeper
@@ -15,6 +18,10 @@ end
 
 return option.define {
   name = "keeper",
+  -- keep_distance (m): at a set play, guard only, at least this far from the
+  -- ball (the circle at theirs; out of the taker's way at ours).
+  params = { "keep_distance" },
+  common = function(o, keep_distance) if keep_distance then return "guard" end end,
   states = {
     guard = {
       initial = true,
@@ -22,10 +29,20 @@ return option.define {
         if special.ball_coming(1.5) then return "block" end
         if in_penalty_area(ball.x, ball.y) and math.sqrt(ball.vx ^ 2 + ball.vy ^ 2) < 0.5 then return "clear" end
       end,
-      action = function(o)
+      action = function(o, keep_distance)
         local a = math.atan2(ball.y, ball.x - gx)
         local x, y = gx + K.radius * math.cos(a), K.radius * math.sin(a)
         if y > K.max_y then y = K.max_y elseif y < -K.max_y then y = -K.max_y end
+        if keep_distance and (x - ball.x) ^ 2 + (y - ball.y) ^ 2 < keep_distance ^ 2 then
+          if keep_distance >= params.set_play_distance then
+            positioning.go_to(x, y, true)  -- round the circle too
+            return
+          end
+          x, y = positioning.outside_ball_in_field(x, y, keep_distance)
+          walk.to(x, y, math.atan2(ball.y - y, ball.x - x), nil, keep_distance - 0.2)
+          skill.look_at_ball()
+          return
+        end
         skill.walk_to(x, y, math.atan2(ball.y - y, ball.x - x))
         skill.look_at_ball()
       end,

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <cstdio>
 #include <fstream>
@@ -69,8 +70,14 @@ TEST_CASE("walk files: missing default, unknown entry, bad value, misspelt key")
   auto bad_blend = parse_walk_text(blend, "w.lua", 0);
   REQUIRE_FALSE(bad_blend.ok());
   CHECK(bad_blend.error().message.find("swing_linear") != std::string::npos);
+  std::string norm = text;
+  norm.replace(norm.find("combine_power = "), 16, "combine_power = 0.1 * ");
+  auto bad_norm = parse_walk_text(norm, "w.lua", 0);
+  REQUIRE_FALSE(bad_norm.ok());
+  CHECK(bad_norm.error().message.find("combine_power") != std::string::npos);
   std::string misspelt = text;
-  misspelt.replace(misspelt.find("type1 = {}"), 10, "type1 = { stepperiod = 1 }");
+  REQUIRE(misspelt.find("type1 = {") != std::string::npos);
+  misspelt.replace(misspelt.find("type1 = {"), 9, "type1 = { stepperiod = 1, ");
   auto unknown = parse_walk_text(misspelt, "w.lua", 1);
   REQUIRE_FALSE(unknown.ok());
   CHECK(unknown.error().message.find("stepperiod") != std::string::npos);
@@ -259,6 +266,15 @@ TEST_CASE("motion system reports the body's abilities from its data, and again a
   CHECK(motion.status().kick_distance[kKickLong] == long_kick->kick.distance);
   CHECK(motion.status().kick_distance[kKickShort] == short_kick->kick.distance);
   CHECK(motion.status().kick_distance[kKickLong] > 0);
+  // Each kick's own placement and length, for behaviours to cost kicks by.
+  CHECK(motion.status().kick_ball_x[kKickLong] == long_kick->kick.ball_x);
+  CHECK(motion.status().kick_ball_x[kKickShort] == short_kick->kick.ball_x);
+  CHECK(motion.status().kick_ball_y[kKickLong] == std::fabs(long_kick->kick.ball_y));
+  double long_duration = 0;
+  for (const auto& f : long_kick->frames) long_duration += f.duration;
+  CHECK(motion.status().kick_duration[kKickLong] == doctest::Approx(long_duration));
+  CHECK(motion.status().kick_duration[kKickShort] > 0);
+  CHECK(motion.status().kick_duration[kKickShort] < motion.status().kick_duration[kKickLong]);
   CHECK(motion.status().max_walk_forward == walk->max_forward);
   CHECK(motion.status().max_walk_side == walk->max_side);
   CHECK(motion.status().max_walk_turn == walk->max_turn);

@@ -379,3 +379,38 @@ TEST_CASE("walk: a steady yaw drift is corrected in full on the steps led by the
   CHECK(widest > 3.0 * one_step);
   CHECK(widest < 5.0 * one_step);
 }
+
+TEST_CASE("walk: combined commands are limited by the combine_power norm") {
+  // Full speed forward and full turn at once: an ellipsoid (p = 2) keeps
+  // 1/sqrt(2) of each, a diamond (p = 1) half of each. A command inside the
+  // limits is never scaled.
+  auto settled = [](double power, const WalkCommand& command) {
+    WalkParams p = shipped_walk();
+    p.combine_power = power;
+    p.accel_forward = p.accel_side = p.accel_turn = 1000;  // reach the command in a cycle
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    double target[kJointCount] = {};
+    for (int i = 0; i < 40; ++i) walk.step(command, Vec3::Zero(), p.torso_pitch, 0.0, target);
+    REQUIRE(walk.walking());
+    return std::make_pair(p, walk.current());
+  };
+  const WalkParams shipped = shipped_walk();
+  WalkCommand both;
+  both.vx = shipped.max_forward;
+  both.turn = shipped.max_turn;
+  auto [p2, ellipse] = settled(2, both);
+  CHECK(ellipse.vx == doctest::Approx(p2.max_forward / std::sqrt(2.0)));
+  CHECK(ellipse.turn == doctest::Approx(p2.max_turn / std::sqrt(2.0)));
+  auto [p1, diamond] = settled(1, both);
+  CHECK(diamond.vx == doctest::Approx(p1.max_forward / 2));
+  CHECK(diamond.turn == doctest::Approx(p1.max_turn / 2));
+  WalkCommand small;
+  small.vx = 0.2 * p1.max_forward;
+  small.vy = -0.3 * p1.max_side;
+  small.turn = 0.4 * p1.max_turn;
+  auto [p3, kept] = settled(1, small);
+  CHECK(kept.vx == doctest::Approx(small.vx));
+  CHECK(kept.vy == doctest::Approx(small.vy));
+  CHECK(kept.turn == doctest::Approx(small.turn));
+}

@@ -12,6 +12,22 @@ using namespace libero::planning;
 
 namespace {
 
+// The paper's tables (reference notes, section F) with P = 0.9 m; the team's
+// copy is data (scripts/data/planning.lua), the engine holds none.
+AvoidanceTable paper_table() {
+  enum : int8_t { VN, N, F, VF };
+  // [task][role], roles F M B G; tasks FB PB KB FO HO ST.
+  const int8_t lo[6][4] = {{VF, VF, VF, VF}, {F, VF, F, F}, {F, VN, F, VN}, {VN, VF, VN, VN}, {VN, N, F, N}, {N, VN, N, VN}};
+  const int8_t hi[6][4] = {{VF, VF, VF, VF}, {F, VF, F, N}, {N, VN, N, VN}, {VN, VF, VN, VN}, {VN, N, N, VN}, {VN, VN, VN, VN}};
+  AvoidanceTable t;
+  t.range = 0.9;
+  const double labels[4] = {1.0 / 9, 1.0 / 3, 2.0 / 3, 8.0 / 9};
+  for (int i = 0; i < 4; ++i) t.label[i] = labels[i];
+  for (int a = 0; a < 6; ++a)
+    for (int b = 0; b < 4; ++b) t.rho_min[a][b] = lo[a][b], t.rho_max[a][b] = hi[a][b];
+  return t;
+}
+
 struct Run {
   bool reached = false;
   double time = 0;
@@ -29,7 +45,7 @@ Run run_scenario(FieldRole role, FieldTask task) {
   FieldParams p;
   p.max_speed = 1.5;
   p.period = 0.1;
-  REQUIRE(set_avoidance(&p, role, task, 0.9));
+  REQUIRE(set_avoidance(&p, paper_table(), role, task));
   Run run;
   MovingPoint robot{0, 0, 0, 0};
   const double h = -66.0 * 3.14159265358979323846 / 180.0;
@@ -59,7 +75,7 @@ Run run_scenario(FieldRole role, FieldTask task) {
 
 TEST_CASE("attacking run (forward, pursue ball): reaches the ball, keeps rho_min, no stall") {
   FieldParams p;
-  REQUIRE(set_avoidance(&p, FieldRole::kForward, FieldTask::kPursueBall, 0.9));
+  REQUIRE(set_avoidance(&p, paper_table(), FieldRole::kForward, FieldTask::kPursueBall));
   Run r = run_scenario(FieldRole::kForward, FieldTask::kPursueBall);
   CHECK(r.reached);
   CHECK(r.time < 20.0);
@@ -70,8 +86,11 @@ TEST_CASE("attacking run (forward, pursue ball): reaches the ball, keeps rho_min
 TEST_CASE("defending run (back, intercept): reaches the ball and differs from the attacking run") {
   Run attack = run_scenario(FieldRole::kForward, FieldTask::kPursueBall);
   Run defend = run_scenario(FieldRole::kBack, FieldTask::kIntercept);
+  FieldParams p;
+  REQUIRE(set_avoidance(&p, paper_table(), FieldRole::kBack, FieldTask::kIntercept));
   CHECK(defend.reached);
   CHECK(defend.stalled_steps == 0);
+  CHECK(defend.min_clearance >= p.rho_min * 0.9);  // one period of discretisation
   double max_gap = 0;
   for (int i = 0; i < std::min(attack.steps, defend.steps); ++i)
     max_gap = std::fmax(max_gap, std::hypot(attack.path_x[i] - defend.path_x[i], attack.path_y[i] - defend.path_y[i]));
@@ -109,11 +128,69 @@ TEST_CASE("soft contact: no force on the target with the target's velocity; movi
 
 TEST_CASE("role x task table: values, rho_min <= rho_max, bad input refused") {
   FieldParams p;
-  CHECK(set_avoidance(&p, FieldRole::kForward, FieldTask::kFindBall, 0.9));
+  const AvoidanceTable t = paper_table();
+  CHECK(check_table(t) == nullptr);
+  CHECK(set_avoidance(&p, t, FieldRole::kForward, FieldTask::kFindBall));
   CHECK(p.rho_min == doctest::Approx(0.8));
-  CHECK(set_avoidance(&p, FieldRole::kGoalkeeper, FieldTask::kPursueBall, 0.9));
+  CHECK(set_avoidance(&p, t, FieldRole::kGoalkeeper, FieldTask::kPursueBall));
   CHECK(p.rho_min <= p.rho_max);
-  CHECK_FALSE(set_avoidance(&p, static_cast<FieldRole>(7), FieldTask::kShoot, 1));
-  CHECK_FALSE(set_avoidance(&p, FieldRole::kBack, FieldTask::kShoot, -1));
-  CHECK_FALSE(set_avoidance(nullptr, FieldRole::kBack, FieldTask::kShoot, 1));
+  CHECK_FALSE(set_avoidance(&p, t, static_cast<FieldRole>(7), FieldTask::kShoot));
+  CHECK_FALSE(set_avoidance(nullptr, t, FieldRole::kBack, FieldTask::kShoot));
+  CHECK_FALSE(set_avoidance(&p, AvoidanceTable{}, FieldRole::kBack, FieldTask::kShoot));  // nothing loaded
+  AvoidanceTable bad = t;
+  bad.label[2] = bad.label[1];
+  CHECK(check_table(bad) != nullptr);
+  bad = t;
+  bad.rho_max[3][2] = 4;
+  CHECK(check_table(bad) != nullptr);
+  CHECK(field_role_index("goalkeeper") == 3);
+  CHECK(field_task_index("intercept") == 4);
+  CHECK(field_task_index("dance") == -1);
+  CHECK(field_label_index("VF") == 3);
+}
+
+TEST_CASE("parameter checks name what is wrong") {
+  FieldParams p;
+  CHECK(check_params(p) == nullptr);
+  p.m = 1.0;
+  CHECK(check_params(p) != nullptr);
+  p = FieldParams{};
+  p.eta_sign = 0.5;
+  CHECK(check_params(p) != nullptr);
+  p = FieldParams{};
+  p.period = std::nan("");
+  CHECK(check_params(p) != nullptr);
+}
+
+TEST_CASE("anti-oscillation looks at the full resultant: a second obstacle's repulsion counts") {
+  // Head-on: target straight ahead, obstacle A on the line. A second obstacle
+  // B beside the line bends the resultant away from rho_A, so A's push is
+  // not needed; with B mirrored onto the line's other side the result
+  // mirrors too. The partial sum (attraction + A only) would call both parallel.
+  FieldParams p;
+  p.rho_min = 0.2, p.rho_max = 1.5;
+  MovingPoint robot{0, 0, 0.5, 0}, target{4, 0, 0, 0};
+  MovingPoint alone[1] = {{1.0, 0, 0, 0}};
+  FieldStep s = potential_field_step(p, robot, target, alone, 1);
+  CHECK(s.anti_oscillation);
+  CHECK(s.fy > 0);  // the fixed side (left of rho_o)
+  MovingPoint pair[2] = {{1.0, 0, 0, 0}, {0.8, 0.6, 0, 0}};
+  FieldStep t = potential_field_step(p, robot, target, pair, 2);
+  CHECK_FALSE(t.anti_oscillation);
+  CHECK(t.fy < 0);  // B pushes right; no push to the left against it
+}
+
+TEST_CASE("obstacles at the same bearing count once: the nearest") {
+  FieldParams p;
+  p.rho_min = 0.2, p.rho_max = 2.0;
+  MovingPoint robot{0, 0, 0.5, 0.1}, target{4, 1, 0, 0};
+  MovingPoint near_only[1] = {{1.0, 0.3, 0, 0}};
+  MovingPoint with_shadowed[2] = {{1.6, 0.5, 0, 0}, {1.0, 0.3, 0, 0}};  // 0.02 rad apart, farther first
+  FieldStep a = potential_field_step(p, robot, target, near_only, 1);
+  FieldStep b = potential_field_step(p, robot, target, with_shadowed, 2);
+  CHECK(b.acting == 1);
+  CHECK(b.fx == doctest::Approx(a.fx));
+  CHECK(b.fy == doctest::Approx(a.fy));
+  MovingPoint apart[2] = {{1.6, -0.5, 0, 0}, {1.0, 0.3, 0, 0}};  // different bearings: both act
+  CHECK(potential_field_step(p, robot, target, apart, 2).acting == 2);
 }

@@ -63,7 +63,7 @@ struct FfiState {
 TEST_CASE("ffi cdef matches world_state.h field by field") {
   using namespace libero::world;
   FfiState ffi;
-  CHECK(kWorldStateVersion == 2);  // bump docs/scripting.md and this test together
+  CHECK(kWorldStateVersion == 3);  // bump docs/scripting.md and this test together
   CHECK_SIZE(WsGame);
   CHECK_FIELD(WsGame, time);
   CHECK_FIELD(WsGame, server_time);
@@ -116,6 +116,7 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
   CHECK_FIELD(WsPlayer, heading);
   CHECK_FIELD(WsPlayer, fall);
   CHECK_FIELD(WsPlayer, last_seen_age);
+  CHECK_FIELD(WsPlayer, last_heard_age);
 
   CHECK_SIZE(WsHeard);
   CHECK_FIELD(WsHeard, valid);
@@ -139,7 +140,7 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
 TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   using namespace libero::motion;
   FfiState ffi;
-  CHECK(kSkillRequestsVersion == 2);  // bump docs/scripting.md and this test together
+  CHECK(kSkillRequestsVersion == 3);  // bump docs/scripting.md and this test together
   CHECK_SIZE(SkillRequests);
   CHECK_FIELD(SkillRequests, body);
   CHECK_FIELD(SkillRequests, walk_vx);
@@ -177,6 +178,9 @@ TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   CHECK_FIELD(MotionStatus, max_walk_forward);
   CHECK_FIELD(MotionStatus, max_walk_side);
   CHECK_FIELD(MotionStatus, max_walk_turn);
+  CHECK_AGGREGATE_FIELD(MotionStatus, kick_ball_x);
+  CHECK_AGGREGATE_FIELD(MotionStatus, kick_ball_y);
+  CHECK_AGGREGATE_FIELD(MotionStatus, kick_duration);
 }
 
 TEST_CASE("ffi enum constants the prelude hard-codes match the headers") {

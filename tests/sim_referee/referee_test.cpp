@@ -313,3 +313,142 @@ TEST_CASE("same seed, same placements") {
   CHECK(play(7) == play(7));
   CHECK(play(7) != play(8));
 }
+
+namespace {
+// A kick-in for the right team at (3, 9.958), taken by right #6 after the
+// 1 s pause: the referee is in PlayOn with #6 as the kick taker.
+void kick_in_taken(Referee& ref, Scene& s) {
+  ref.set_play_mode(PlayMode::PlayOn);
+  s.add(robot(TeamSide::Left, 5, -3, 5));
+  s.add(robot(TeamSide::Right, 6, 3.2, 9.7));
+  s.add(robot(TeamSide::Right, 7, 6, 5));
+  s.input.robots[0].touched_ball = true;  // left #5 kicked it out
+  s.ball(3.0, 9.8);
+  ref.step(s.input, kDt, &s.out);
+  s.clear_touches();
+  s.ball(3.0, 10.1);
+  ref.step(s.input, kDt, &s.out);
+  REQUIRE(ref.state().play_mode == PlayMode::KickInRight);
+  run(ref, s, 1.1);
+  s.input.robots[1].touched_ball = true;
+  ref.step(s.input, kDt, &s.out);
+  s.clear_touches();
+  REQUIRE(ref.state().play_mode == PlayMode::PlayOn);
+  CHECK(ref.state().kick_taker_team == TeamSide::Right);
+  CHECK(ref.state().kick_taker_unum == 6);
+}
+}  // namespace
+
+TEST_CASE("double touch: the taker's second touch gives the opponents a free kick where the ball was") {
+  Referee ref;
+  Scene s;
+  kick_in_taken(ref, s);
+  // Contact within 0.1 s of the kick is the same kick.
+  s.ball(3.1, 9.6);
+  for (int i = 0; i < 4; ++i) {
+    s.input.robots[1].touched_ball = true;
+    ref.step(s.input, kDt, &s.out);
+    CHECK(ref.state().play_mode == PlayMode::PlayOn);
+  }
+  s.clear_touches();
+  s.ball(3.5, 8.0);
+  run(ref, s, 1.0);
+  CHECK(ref.state().play_mode == PlayMode::PlayOn);
+  s.input.robots[1].touched_ball = true;  // the taker again, before anybody else
+  ref.step(s.input, kDt, &s.out);
+  s.clear_touches();
+  REQUIRE(ref.state().play_mode == PlayMode::FreeKickLeft);
+  CHECK(ref.state().kick_taker_team == TeamSide::None);
+  run(ref, s, 1.1);
+  REQUIRE(s.out.place_ball);
+  CHECK(s.out.ball_x == doctest::Approx(3.5));
+  CHECK(s.out.ball_y == doctest::Approx(8.0));
+}
+
+TEST_CASE("double touch: contact lasting 0.1 s after the kick is a second touch") {
+  Referee ref;
+  Scene s;
+  kick_in_taken(ref, s);
+  s.input.robots[1].touched_ball = true;
+  run(ref, s, 0.08);
+  CHECK(ref.state().play_mode == PlayMode::PlayOn);
+  run(ref, s, 0.02);
+  CHECK(ref.state().play_mode == PlayMode::FreeKickLeft);
+}
+
+TEST_CASE("double touch: once another player touched the ball, the taker may play it") {
+  SUBCASE("a teammate") {
+    Referee ref;
+    Scene s;
+    kick_in_taken(ref, s);
+    run(ref, s, 0.5);
+    s.input.robots[2].touched_ball = true;
+    ref.step(s.input, kDt, &s.out);
+    s.clear_touches();
+    CHECK(ref.state().kick_taker_team == TeamSide::None);
+    s.input.robots[1].touched_ball = true;
+    run(ref, s, 0.5);
+    CHECK(ref.state().play_mode == PlayMode::PlayOn);
+  }
+  SUBCASE("an opponent, touching in the same cycle as the taker") {
+    Referee ref;
+    Scene s;
+    kick_in_taken(ref, s);
+    run(ref, s, 0.5);
+    s.input.robots[0].touched_ball = true;
+    s.input.robots[1].touched_ball = true;
+    run(ref, s, 0.5);
+    CHECK(ref.state().play_mode == PlayMode::PlayOn);
+  }
+}
+
+TEST_CASE("double touch inside a penalty area: the free kick is at the area's front corner") {
+  Referee ref;
+  Scene s;
+  kick_in_taken(ref, s);
+  s.ball(14.0, -1.0);  // inside the right team's own penalty area
+  run(ref, s, 0.5);
+  s.input.robots[1].touched_ball = true;
+  ref.step(s.input, kDt, &s.out);
+  s.clear_touches();
+  REQUIRE(ref.state().play_mode == PlayMode::FreeKickLeft);
+  run(ref, s, 1.1);
+  REQUIRE(s.out.place_ball);
+  CHECK(s.out.ball_x == doctest::Approx(13.2));
+  CHECK(s.out.ball_y == doctest::Approx(-3.0));
+}
+
+TEST_CASE("double touch at a kick-off: only with more than 2 agents (indirect kick-off)") {
+  for (int agents : {2, 3}) {
+    CAPTURE(agents);
+    Referee ref;
+    ref.kick_off(TeamSide::Left);
+    Scene s;
+    s.add(robot(TeamSide::Left, 9, -0.3, 0.0));
+    s.add(robot(TeamSide::Right, 9, 4.0, 0.0));
+    if (agents == 3) s.add(robot(TeamSide::Left, 1, -14.0, 0.0));
+    s.input.robots[0].touched_ball = true;
+    ref.step(s.input, kDt, &s.out);
+    s.clear_touches();
+    REQUIRE(ref.state().play_mode == PlayMode::PlayOn);
+    s.ball(1.0, 0.0);
+    run(ref, s, 1.0);
+    s.input.robots[0].touched_ball = true;
+    ref.step(s.input, kDt, &s.out);
+    CHECK(ref.state().play_mode == (agents == 3 ? PlayMode::FreeKickRight : PlayMode::PlayOn));
+  }
+}
+
+TEST_CASE("a set piece started by set_play_mode is taken where the ball last was in the field") {
+  Referee ref;
+  ref.set_last_in_field(-3.0, 9.958);
+  ref.set_play_mode(PlayMode::KickInRight);
+  Scene s;
+  s.add(robot(TeamSide::Left, 2, -3.0, 8.5));
+  s.ball(-3.0, 9.958);
+  run(ref, s, 1.1);
+  REQUIRE(s.out.place_ball);
+  CHECK(s.out.ball_x == doctest::Approx(-3.0));
+  CHECK(s.out.ball_y == doctest::Approx(9.958));
+  CHECK(s.move_of(TeamSide::Left, 2) != nullptr);  // 1.5 m from the ball: cleared
+}

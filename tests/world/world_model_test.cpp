@@ -204,6 +204,9 @@ TEST_CASE("players: own parts ignored, teammates and opponents tracked, fallen r
   CHECK_NEAR(mate.y, 1.0, 0.2);
   CHECK(mate.fall == kFallNone);
   CHECK(std::fabs(normalize_angle(mate.heading - kPi)) < 0.3);
+  // Seen all along but never heard: role assignment must be able to tell.
+  CHECK(mate.last_seen_age < 0.5);
+  CHECK(mate.last_heard_age > 1000);
   const WsPlayer& opp4 = ws.opponents[3];
   REQUIRE(opp4.valid == 1);
   CHECK_NEAR(opp4.x, 2.0, 0.2);
@@ -248,6 +251,7 @@ TEST_CASE("team messages: teammates heard, opponents and garbage rejected, ball 
   CHECK(ws.teammates[8].valid == 1);
   CHECK_NEAR(ws.teammates[8].x, 4.0, 0.05);
   CHECK_NEAR(ws.teammates[8].y, -2.0, 0.05);
+  CHECK(ws.teammates[8].last_heard_age < 0.05);
   CHECK(ws.teammates[4].valid == 0);
   CHECK(ws.opponents[4].valid == 0);
   // The teammate's ball fills in for ours: known, but not seen by us.
@@ -262,6 +266,10 @@ TEST_CASE("team messages: teammates heard, opponents and garbage rejected, ball 
   rig.sim.queue_heard("Libero", ours, true);
   rig.step(0, 0, 0);
   CHECK_NEAR(ws.teammates[1].x, -5, 0.2);
+  // Silence ages the teammate's heard-age (about a second of cycles here).
+  for (int i = 0; i < 50; ++i) rig.step(0, 0, 0);
+  CHECK(ws.teammates[8].last_heard_age > 0.5);
+  CHECK(ws.teammates[8].last_heard_age < 2.0);
 }
 
 TEST_CASE("behaviour messages: our team's kept newest first for the scripts, others' dropped, forgotten after 10 s") {

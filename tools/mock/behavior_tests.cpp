@@ -139,12 +139,13 @@ void apply_model(lua_State* L, int scene_table, MockModel* model) {
       lua_getfield(L, kicks, names[k]);
       if (lua_istable(L, -1)) {
         const int kick = lua_gettop(L);
-        check_keys(L, kick, names[k], {"distance", "duration", "distance_sigma", "direction_sigma"});
+        check_keys(L, kick, names[k], {"distance", "duration", "distance_sigma", "direction_sigma", "ball_x"});
         KickModel& km = model->kicks[k];
         km.distance = positive_field(L, kick, "distance", km.distance);
         km.duration = positive_field(L, kick, "duration", km.duration);
         km.distance_sigma = field_number(L, kick, "distance_sigma", km.distance_sigma);
         km.direction_sigma = field_number(L, kick, "direction_sigma", km.direction_sigma);
+        km.ball_x = positive_field(L, kick, "ball_x", km.ball_x);
       } else if (!lua_isnil(L, -1)) {
         luaL_error(L, "scene: 'model.kicks.%s' must be a table", names[k]);
       }
@@ -241,6 +242,9 @@ int scene_new(lua_State* L) {
   lua_pop(L, 1);
   lua_getfield(L, 1, "play_mode");
   const char* mode = lua_isstring(L, -1) ? lua_tostring(L, -1) : "PlayOn";
+  // A scene that starts in a set piece has it taken where the scene's ball is
+  // (in a match the referee remembers where the ball left the field).
+  scene->world.referee().set_last_in_field(scene->world.ball_x(), scene->world.ball_y());
   scene->world.referee().set_play_mode(play_mode_from(L, mode));
   lua_pop(L, 1);
   return 1;
@@ -468,7 +472,9 @@ int scene_said(lua_State* L) {
 
 int scene_set_play_mode(lua_State* L) {
   Scene* scene = check_scene(L);
-  scene->world.referee().set_play_mode(play_mode_from(L, luaL_checkstring(L, 2)));
+  const protocol::PlayMode mode = play_mode_from(L, luaL_checkstring(L, 2));
+  scene->world.referee().set_last_in_field(scene->world.ball_x(), scene->world.ball_y());
+  scene->world.referee().set_play_mode(mode);
   return 0;
 }
 
@@ -500,6 +506,30 @@ int scene_knock_over(lua_State* L) {
 int scene_remove(lua_State* L) {
   Scene* scene = check_scene(L);
   scene->world.remove_robot(robot_index(L, scene, 2));
+  return 0;
+}
+
+int scene_silence(lua_State* L) {
+  Scene* scene = check_scene(L);
+  scene->world.silence_robot(robot_index(L, scene, 2));
+  return 0;
+}
+
+// s:hide_ball(unum [, unseen_for [, team]]): unseen_for in seconds, default 0.
+int scene_hide_ball(lua_State* L) {
+  Scene* scene = check_scene(L);
+  const double unseen_for = luaL_optnumber(L, 3, 0);
+  if (!(unseen_for >= 0)) luaL_error(L, "hide_ball: unseen_for must be >= 0");
+  const char* team = luaL_optstring(L, 4, "us");
+  lua_settop(L, 2);
+  lua_pushstring(L, team);
+  scene->world.hide_ball(robot_index(L, scene, 2), unseen_for);
+  return 0;
+}
+
+int scene_show_ball(lua_State* L) {
+  Scene* scene = check_scene(L);
+  scene->world.show_ball(robot_index(L, scene, 2));
   return 0;
 }
 
@@ -569,7 +599,8 @@ void register_harness(lua_State* L, Harness* h) {
       {"active", scene_active},     {"role", scene_role},               {"script_error", scene_script_error},
       {"in_fallback", scene_in_fallback}, {"said", scene_said},         {"set_play_mode", scene_set_play_mode},
       {"set_ball", scene_set_ball}, {"place", scene_place},             {"knock_over", scene_knock_over},
-      {"remove", scene_remove},
+      {"remove", scene_remove},     {"silence", scene_silence},         {"hide_ball", scene_hide_ball},
+      {"show_ball", scene_show_ball},
       {nullptr, nullptr}};
   lua_createtable(L, 0, 20);
   luaL_register(L, nullptr, methods);

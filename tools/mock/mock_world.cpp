@@ -65,6 +65,7 @@ Result<MockModel> load_mock_model(const std::string& path) {
     km.direction_sigma = kr.number("direction_sigma");
     km.reach = kr.number("reach");
     km.max_angle = kr.number("max_angle");
+    km.ball_x = kr.number("ball_x");
     if (auto s = kr.finish(); !s.ok()) return s.error();
   }
   data::FieldReader g(*file, *get_up, "get_up");
@@ -125,6 +126,26 @@ void MockWorld::remove_robot(int index) {
   r.active = false;
   r.gone_since = time();
   r.vx = r.vy = r.turn = 0;
+  fill_views();
+}
+
+void MockWorld::silence_robot(int index) {
+  MockRobot& r = robots_[index];
+  if (r.silent_since < 0) r.silent_since = time();
+  fill_views();
+}
+
+void MockWorld::hide_ball(int index, double unseen_for) {
+  MockRobot& r = robots_[index];
+  r.ball_hidden = true;
+  r.ball_hidden_since = time() - unseen_for;
+  r.hidden_ball_x = ball_x_;
+  r.hidden_ball_y = ball_y_;
+  fill_views();
+}
+
+void MockWorld::show_ball(int index) {
+  robots_[index].ball_hidden = false;
   fill_views();
 }
 
@@ -507,6 +528,14 @@ void MockWorld::fill_views() {
     ws.ball.last_known_age = 0;
     ws.ball.moving_towards_me =
         speed > 0.2 && ((ws.self.x - ws.ball.x) * ws.ball.vx + (ws.self.y - ws.ball.y) * ws.ball.vy) > 0;
+    if (me.ball_hidden) {
+      // Out of view: the last sighting, at rest, ageing.
+      ws.ball.x = ws.ball.stop_x = flip * me.hidden_ball_x;
+      ws.ball.y = ws.ball.stop_y = flip * me.hidden_ball_y;
+      ws.ball.vx = ws.ball.vy = 0;
+      ws.ball.last_seen_age = ws.ball.last_known_age = time() - me.ball_hidden_since;
+      ws.ball.moving_towards_me = 0;
+    }
 
     for (int j = 0; j < robot_count_; ++j) {
       const MockRobot& other = robots_[j];
@@ -521,6 +550,11 @@ void MockWorld::fill_views() {
       p.heading = normalize_angle(other.heading + (left ? 0.0 : kPi));
       p.fall = other.fallen ? world::kFallFront : world::kFallNone;
       p.last_seen_age = other.active ? 0.0 : time() - other.gone_since;
+      // Opponents never talk to us; a teammate talks until it leaves or is silenced.
+      double quiet_since = other.silent_since;
+      if (!other.active && (quiet_since < 0 || other.gone_since < quiet_since)) quiet_since = other.gone_since;
+      if (other.team != me.team) p.last_heard_age = 1e9;
+      else p.last_heard_age = quiet_since < 0 ? 0.0 : time() - quiet_since;
     }
 
     std::memcpy(ws.heard, heard_[i], sizeof ws.heard);
@@ -531,7 +565,12 @@ void MockWorld::fill_views() {
     st.interruptible = !(me.fallen || (me.active_body == motion::kBodyKick && me.skill_state == motion::kSkillRunning));
     st.getting_up = me.fallen ? 1 : 0;
     st.kick_distance_estimate = options_.model.kicks[motion::kKickLong].distance;
-    for (int k = 0; k < motion::kKickTypeCount; ++k) st.kick_distance[k] = options_.model.kicks[k].distance;
+    for (int k = 0; k < motion::kKickTypeCount; ++k) {
+      st.kick_distance[k] = options_.model.kicks[k].distance;
+      st.kick_ball_x[k] = options_.model.kicks[k].ball_x;
+      st.kick_ball_y[k] = 0;  // the mock's kicks take the ball straight ahead
+      st.kick_duration[k] = options_.model.kicks[k].duration;
+    }
     st.max_walk_forward = options_.model.max_forward;
     st.max_walk_side = options_.model.max_side;
     st.max_walk_turn = options_.model.max_turn;

@@ -21,6 +21,10 @@ struct KickModel {
   double duration = 1.0, distance = 9.0, distance_sigma = 1.0;
   double direction_sigma = 6.0;  // deg
   double reach = 0.25, max_angle = 40;  // m beyond the body radius, deg
+  // Where behaviours line up for this kick (ball this far ahead of the robot
+  // centre, m), reported in MotionStatus; the kick itself starts whenever the
+  // ball is within reach and angle.
+  double ball_x = 0.22;
 };
 
 // The robot model of the mock world, loaded from robots/nao/mock.lua.
@@ -62,6 +66,10 @@ struct MockRobot {
   bool kick_released = false;
   char last_say[motion::kSayLength + 1] = {};
   double gone_since = -1;                   // s of game time it left (a crashed agent), -1 = playing
+  double silent_since = -1;                 // s: its radio went quiet (still playing, still seen), -1 = talking
+  bool ball_hidden = false;                 // it does not see the ball (hide_ball)
+  double ball_hidden_since = 0;             // s: when it last saw the ball (may be before the start)
+  double hidden_ball_x = 0, hidden_ball_y = 0;  // world frame: where it last saw the ball
 };
 
 class MockWorld {
@@ -82,6 +90,14 @@ class MockWorld {
   // The robot's agent stops (crashes or disconnects): the server takes the
   // body off the field; teammates keep its last track, heard ever longer ago.
   void remove_robot(int index);
+  // The robot plays on and teammates still see it, but its team messages
+  // stop: their last_heard_age of it grows (last_seen_age stays 0).
+  void silence_robot(int index);
+  // The robot stops seeing the ball (out of view): it keeps the position it
+  // last saw, `unseen_for` seconds ago, and its ball ages grow from there.
+  // Teammates' reports are not modelled, so hide it from each robot.
+  void hide_ball(int index, double unseen_for);
+  void show_ball(int index);
   sim::Referee& referee() { return referee_; }
   const sim::Referee& referee() const { return referee_; }
 

@@ -5,6 +5,7 @@
 //                       kick_motion, kick_short_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
 //                                                       [--walk-first S] (step in place S s, stand, kick)
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
+//                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            hetero, all
 #include <algorithm>
@@ -287,7 +288,7 @@ void bench_random_walk(int type) {
       if (i % 100 == 0) {
         h->requests().walk_vx = 0.8 * u(rng);
         h->requests().walk_vy = 0.35 * u(rng);
-        h->requests().walk_turn = 1.6 * u(rng);
+        h->requests().walk_turn = (g_args.turn > 0 ? g_args.turn : 1.6) * u(rng);
       }
       h->step();
       if (g_args.side == "trace")
@@ -572,7 +573,8 @@ int main(int argc, char** argv) {
   if (s == "walk") bench_walk("walk", t, g_args.vx, g_args.vy, g_args.turn);
   if (all || s == "walk_forward") bench_walk("walk forward", t, 0.8, 0, 0);
   if (all || s == "walk_side") bench_walk("walk sideways", t, 0, 0.35, 0);
-  if (all || s == "turn") bench_walk("turn", t, 0, 0, 1.6);
+  // Commanded above any walk's max_turn: the walk's own limit sets the rate.
+  if (all || s == "turn") bench_walk("turn", t, 0, 0, 4.0);
   if (all || s == "random_walk") bench_random_walk(t);
   if (s == "walk_probe") bench_walk_probe(t);
   if (s == "ball_flight") bench_ball_flight(t);

@@ -7,6 +7,8 @@ namespace libero::sim {
 namespace {
 
 constexpr double kBallOutMargin = 0.001;  // whole ball over the line plus 1 mm (facts §3.5)
+// A kick taker's contact this soon after its kick is still the same kick (facts §7.5).
+constexpr double kSameKickTime = 0.1;
 
 int team_index(TeamSide side) { return side == TeamSide::Right ? 1 : 0; }
 TeamSide other(TeamSide side) {
@@ -77,6 +79,8 @@ void Referee::set_mode(PlayMode mode) {
   set_piece_repelled_ = false;
   ball_touched_in_mode_ = false;
   goal_kick_touched_ = false;
+  state_.kick_taker_team = TeamSide::None;
+  state_.kick_taker_unum = 0;
 }
 
 void Referee::set_play_mode(PlayMode mode) {
@@ -115,7 +119,50 @@ void Referee::record_touches(const RefereeInput& input) {
     if (!r.touched_ball || r.team == TeamSide::None) continue;
     state_.last_touch_team = r.team;
     state_.last_touch_unum = r.unum;
+    state_.last_touch_time = state_.game_time;
   }
+}
+
+// The kick that ended a kick-off or set piece was the last touch (for a goal
+// kick possibly some cycles ago, inside the penalty area).
+void Referee::set_kick_taker() {
+  state_.kick_taker_team = state_.last_touch_team;
+  state_.kick_taker_unum = state_.last_touch_unum;
+  state_.kick_taken_time = state_.last_touch_time;
+}
+
+// Double touch (facts §7.5): the taker's next touch after its kick, before
+// anybody else's, gives the opponents an indirect free kick where the ball
+// last was in the field. When the taker and another robot touch in the same
+// cycle, the other's touch counts (the server keeps one of them, in no
+// documented order).
+bool Referee::check_double_touch(const RefereeInput& input) {
+  if (state_.kick_taker_team == TeamSide::None) return false;
+  bool by_taker = false, by_other = false;
+  for (int i = 0; i < input.robot_count; ++i) {
+    const RefereeRobot& r = input.robots[i];
+    if (!r.touched_ball || r.team == TeamSide::None) continue;
+    if (r.team == state_.kick_taker_team && r.unum == state_.kick_taker_unum) by_taker = true;
+    else by_other = true;
+  }
+  if (by_other) {
+    state_.kick_taker_team = TeamSide::None;
+    state_.kick_taker_unum = 0;
+    return false;
+  }
+  if (!by_taker || state_.game_time - state_.kick_taken_time < kSameKickTime - 1e-6) return false;
+  const double half_length = rules_.field_length / 2;
+  double x = last_in_field_x_, y = last_in_field_y_;
+  // Not inside a penalty area: its front corner instead (facts §7.4).
+  if (std::fabs(x) >= half_length - rules_.penalty_length && std::fabs(y) <= rules_.penalty_width / 2) {
+    x = std::copysign(half_length - rules_.penalty_length, x);
+    y = y < 0 ? -rules_.penalty_width / 2 : rules_.penalty_width / 2;
+  }
+  set_piece_x_ = x;
+  set_piece_y_ = y;
+  const TeamSide to = other(state_.kick_taker_team);
+  set_mode(to == TeamSide::Left ? PlayMode::FreeKickLeft : PlayMode::FreeKickRight);
+  return true;
 }
 
 // The team that takes the current set piece or kick-off.
@@ -205,6 +252,9 @@ void Referee::apply_kick_off(const RefereeInput& input, RefereeCommands* out) {
   }
   if (any_touch(input)) {
     set_mode(PlayMode::PlayOn);
+    // Only an indirect kick-off has a taker, and it is indirect only with
+    // more than 2 agents connected (facts §7.3).
+    if (input.robot_count > 2) set_kick_taker();
   } else if (state_.game_time - state_.mode_start_time >= rules_.drop_ball_time) {
     drop_ball(input.ball_x, input.ball_y, input, out);
   }
@@ -274,11 +324,17 @@ void Referee::apply_set_piece(const RefereeInput& input, RefereeCommands* out) {
       double goal_x = kicking == TeamSide::Left ? -half_length : half_length;
       bool ball_inside = std::fabs(input.ball_x - goal_x) <= rules_.penalty_length &&
                          std::fabs(input.ball_y) <= rules_.penalty_width / 2;
-      if (!ball_inside) set_mode(PlayMode::PlayOn);
+      if (!ball_inside) {
+        set_mode(PlayMode::PlayOn);
+        set_kick_taker();
+      }
     }
   } else {
     clear_opponents_around(set_piece_x_, set_piece_y_, kicking, input, out);
-    if (ball_touched_in_mode_) set_mode(PlayMode::PlayOn);
+    if (ball_touched_in_mode_) {
+      set_mode(PlayMode::PlayOn);
+      set_kick_taker();
+    }
   }
   if (state_.play_mode != PlayMode::PlayOn && !ball_touched_in_mode_ &&
       elapsed >= rules_.drop_ball_time + rules_.kick_in_pause_time) {
@@ -371,7 +427,7 @@ void Referee::step(const RefereeInput& input, double dt, RefereeCommands* out) {
     // turns the mode into PlayOn first).
     bool stopped = false;
     if (mode == PlayMode::PlayOn) {
-      stopped = check_goal(input) || check_out_of_field(input);
+      stopped = check_double_touch(input) || check_goal(input) || check_out_of_field(input);
     } else if (mode == PlayMode::KickOffLeft || mode == PlayMode::KickOffRight) {
       apply_kick_off(input, out);
     } else if (is_set_piece(mode)) {

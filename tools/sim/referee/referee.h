@@ -58,6 +58,12 @@ struct GameState {
   double mode_start_time = 0;  // game time when the current mode began
   TeamSide last_touch_team = TeamSide::None;
   int last_touch_unum = 0;
+  double last_touch_time = 0;
+  // The player who took the last kick-off or set piece, while the double-touch
+  // rule (facts §7.5) still watches it: None once anybody else touched the ball.
+  TeamSide kick_taker_team = TeamSide::None;
+  int kick_taker_unum = 0;
+  double kick_taken_time = 0;
   double before_kick_off_time = 0;  // time spent in BeforeKickOff with agents present (for automatic kick-off)
 };
 
@@ -82,6 +88,10 @@ class Referee {
   // Trainer commands (monitor port) and the match runner.
   void kick_off(TeamSide team);          // None: left in the first half, right in the second
   void set_play_mode(PlayMode mode);
+  // Where the ball last was in the field, which a set piece started by
+  // set_play_mode uses as its kick position (in a match the referee tracks it
+  // itself; a test scene that starts in a set piece sets it to its ball).
+  void set_last_in_field(double x, double y) { last_in_field_x_ = x; last_in_field_y_ = y; }
   void set_time(double t) { state_.game_time = t; }
   void set_score(int left, int right) { state_.score_left = left; state_.score_right = right; }
   // Drops the ball at (x, y): clears both teams and continues with PlayOn.
@@ -95,6 +105,8 @@ class Referee {
   void set_mode(PlayMode mode);
   void record_touches(const RefereeInput& input);
   bool check_goal(const RefereeInput& input);
+  void set_kick_taker();
+  bool check_double_touch(const RefereeInput& input);
   bool check_out_of_field(const RefereeInput& input);
   void apply_before_kick_off(const RefereeInput& input, RefereeCommands* out);
   void apply_kick_off(const RefereeInput& input, RefereeCommands* out);
