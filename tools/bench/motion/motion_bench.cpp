@@ -3,6 +3,8 @@
 //   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
 //                       getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]
 //                       kick_motion, kick_short_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
+//                                                       [--walk-first S] (step in place S s, stand, kick)
+//                       ball_flight --speed V --angle DEG (a ball launched on its own)
 //                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            hetero, all
@@ -38,8 +40,10 @@ struct Args {
   double vx = 0, vy = 0, turn = 0;
   std::string side;   // per scenario: walk_probe/random_walk a diagnosis view; getup only front, back or side
   int first = 0;      // kick scenarios: first run's index (to replay one run with --runs 1 -v)
+  double speed = 0;   // m/s, ball_flight
   double angle = 0;   // deg, kick direction relative to the field x axis (kick scenarios)
   double ball_dx = 0, ball_dy = 0;  // m, kick_motion: the ball this far off the kick spot (sensitivity)
+  double walk_first = 0;  // s, kick_motion: step in place this long (then stand 0.75 s) before the kick
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
   double hold = 2.0;  // getup: seconds the robot must stay up
   std::string robots; // robots/ folder to use instead of the source tree's (trying candidate motions)
@@ -412,8 +416,25 @@ void bench_kick_motion(int type, const char* motion_name) {
     Launch launch;
     bool fell = false;
     h->run(1.0);
+    if (g_args.walk_first > 0) {
+      // Step in place, then stand as the approach does before a kick: the
+      // stance and sway a walk leaves, without the approach's placement errors.
+      h->requests().body = motion::kBodyWalkVelocity;
+      h->requests().walk_vx = h->requests().walk_vy = h->requests().walk_turn = 0;
+      h->run(g_args.walk_first);
+      h->requests().body = motion::kBodyStand;
+      h->run(0.75);
+    }
     Vec3 torso = h->torso_position();
-    Vec3 ball(torso.x() + ball_x + 0.005 * (r % 5 - 2), torso.y() + ball_y + 0.004 * (r % 3 - 1), 0.042);
+    double c = std::cos(h->heading()), s = std::sin(h->heading());
+    double bx = ball_x + 0.005 * (r % 5 - 2), by = ball_y + 0.004 * (r % 3 - 1);
+    Vec3 ball(torso.x() + c * bx - s * by, torso.y() + s * bx + c * by, 0.042);
+    if (g_args.verbose) {
+      Vec3 rf = h->readings().marker[sim::kMarkerRFootPos] - torso, lf = h->readings().marker[sim::kMarkerLFootPos] - torso;
+      std::printf("  run %d before the kick: rfoot %.3f %.3f lfoot %.3f %.3f (heading frame), pitch %.1f roll %.1f deg\n", r,
+                  c * rf.x() + s * rf.y(), -s * rf.x() + c * rf.y(), c * lf.x() + s * lf.y(), -s * lf.x() + c * lf.y(),
+                  rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll));
+    }
     h->world().set_ball_position(ball);
     h->world().set_ball_velocity(Vec3::Zero());
     h->requests().body = motion::kBodyMotion;
@@ -435,7 +456,7 @@ void bench_kick_motion(int type, const char* motion_name) {
     Vec3 d = h->world().ball_position() - ball;
     if (fell) ++falls;
     distances.push_back(d.head<2>().norm());
-    errors.push_back(std::abs(rad2deg(std::atan2(d.y(), d.x()))));
+    errors.push_back(std::abs(rad2deg(std::atan2(-s * d.x() + c * d.y(), c * d.x() + s * d.y()))));
     speeds.push_back(launch.speed);
     launch_degs.push_back(launch.deg);
     if (g_args.verbose)
@@ -444,6 +465,28 @@ void bench_kick_motion(int type, const char* motion_name) {
   }
   std::printf("%s alone type %d: median distance %.2f m, median |direction error| %.1f deg, falls %d/%d (launch %.2f m/s at %.0f deg)\n",
               motion_name, type, median(distances), median(errors), falls, g_args.runs, median(speeds), median(launch_degs));
+}
+
+// How far a ball launched from the ground at --speed m/s and --angle deg of
+// elevation travels (nothing touches it; the robot stands 2 m behind): what
+// launch a kick needs for a given distance. The ball is not spinning, as it
+// would be after a kick, so this is an estimate.
+void bench_ball_flight(int type) {
+  auto h = make(type);
+  Vec3 ball(2.0, 0, 0.042);
+  double a = deg2rad(g_args.angle);
+  h->world().set_ball_position(ball);
+  h->world().set_ball_velocity(Vec3(g_args.speed * std::cos(a), 0, g_args.speed * std::sin(a)));
+  double first_landing = -1, vz = 0;
+  for (int i = 0; i < 500; ++i) {
+    h->step();
+    // The first bounce: the vertical speed turns from falling to rising.
+    double now = h->world().ball_velocity().z();
+    if (first_landing < 0 && vz < -0.1 && now > vz + 0.1) first_landing = h->world().ball_position().x() - ball.x();
+    vz = now;
+  }
+  std::printf("ball launched at %.2f m/s, %.0f deg: first landing after %.2f m, stops after %.2f m\n", g_args.speed,
+              g_args.angle, first_landing, h->world().ball_position().x() - ball.x());
 }
 
 // Step by step: where the feet and torso go while walking with a command
@@ -509,9 +552,11 @@ int main(int argc, char** argv) {
     else if (a == "-v") g_args.verbose = true;
     else if (a == "--side") g_args.side = next();
     else if (a == "--angle") g_args.angle = std::atof(next());
+    else if (a == "--speed") g_args.speed = std::atof(next());
     else if (a == "--first") g_args.first = std::atoi(next());
     else if (a == "--ball-dx") g_args.ball_dx = std::atof(next());
     else if (a == "--ball-dy") g_args.ball_dy = std::atof(next());
+    else if (a == "--walk-first") g_args.walk_first = std::atof(next());
     else if (a == "--variant") g_args.variant = std::atoi(next());
     else if (a == "--robots") g_args.robots = next();
     else if (a == "--hold") g_args.hold = std::atof(next());
@@ -532,6 +577,7 @@ int main(int argc, char** argv) {
   if (all || s == "turn") bench_walk("turn", t, 0, 0, 4.0);
   if (all || s == "random_walk") bench_random_walk(t);
   if (s == "walk_probe") bench_walk_probe(t);
+  if (s == "ball_flight") bench_ball_flight(t);
   if (all || s == "kick_motion") bench_kick_motion(t, "kick_long");
   if (all || s == "kick_short_motion") bench_kick_motion(t, "kick_short");
   if (all || s == "kick") bench_kick(t, motion::kKickLong);
