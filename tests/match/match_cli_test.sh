@@ -49,8 +49,8 @@ for _ in $(seq 1 150); do
   [ -s "$out/cs.jsonl" ] && grep -q '"pm":"PlayOn"\|"pm":"KickOff' "$out/cs.jsonl" && break
   sleep 0.2
 done
-crash=$(pgrep -f -- "agent --port [0-9]* --team Opponent --unum 2" | head -1)
-stall=$(pgrep -f -- "agent --port [0-9]* --team Libero --unum 2" | head -1)
+crash=$(pgrep -P "$pid" -f -- "agent --port [0-9]* --team Opponent --unum 2" | head -1)
+stall=$(pgrep -P "$pid" -f -- "agent --port [0-9]* --team Libero --unum 2" | head -1)
 [ -n "$crash" ] && [ -n "$stall" ] || fail "could not find the agent processes"
 kill -KILL "$crash"
 kill -STOP "$stall"
