@@ -139,12 +139,17 @@ local function point_margin(px, py, passer)
   return min(t_opp - arrive, 3.0) / 3.0
 end
 
+-- A region's rectangle clipped to the bounds less 0.5 m: x0, y0, x1, y1.
+local function clip(rect)
+  return max(rect[1], bounds[1] + 0.5), max(rect[2], bounds[2] + 0.5),
+         min(rect[3], bounds[3] - 0.5), min(rect[4], bounds[4] - 0.5)
+end
+
 -- The candidate of `rect` (clipped as in best_pass) with the largest margin,
 -- ties to the one nearest (cx, cy): x, y, or nil.
 local function best_point(rect, cx, cy, passer)
   local g = P.grid
-  local x0, y0 = max(rect[1], bounds[1] + 0.5), max(rect[2], bounds[2] + 0.5)
-  local x1, y1 = min(rect[3], bounds[3] - 0.5), min(rect[4], bounds[4] - 0.5)
+  local x0, y0, x1, y1 = clip(rect)
   local best_m, best_d, bx, by = -huge, huge, nil, nil
   for i = 1, g do
     local px = x0 + (x1 - x0) * (i - 0.5) / g
@@ -171,8 +176,7 @@ function M.best_pass(regions, area, passer)
   for r = 1, #regions do
     local region = regions[r]
     local rect = region.rect
-    local x0, y0 = max(rect[1], bounds[1] + 0.5), max(rect[2], bounds[2] + 0.5)
-    local x1, y1 = min(rect[3], bounds[3] - 0.5), min(rect[4], bounds[4] - 0.5)
+    local x0, y0, x1, y1 = clip(rect)
     if x1 > x0 and y1 > y0 then
       local n, sum, sx, sy = 0, 0, 0, 0
       for i = 1, g do
