@@ -10,6 +10,7 @@
 //                           [--fall-cost C]   (default 8; 0: the farthest kick, falling or not)
 //                           [--speed-weight W] (W metres of fitness per m/s of forward launch speed)
 //                           [--walk-trials N] (N more kicks, each after stepping in place 1, 1.5, ... s)
+//                           [--max-height H] (ball centre's highest point above H metres costs, see g_max_height)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -151,6 +152,7 @@ struct Trial {
   double turn;                  // rad, torso heading change over the kick (the support foot spinning)
   double launch_speed, launch_deg;  // ball right after the kick
   double launch_forward = 0;        // m/s, the largest forward ball speed (kick_once only)
+  double apex = 0;                  // m, the ball centre's highest point in its first 2 s
 };
 
 // A rolling ball loses speed at about 1/s (angular drag, facts §3.5): what
@@ -187,13 +189,14 @@ Trial kick_once(const std::vector<double>& v, double dx, double dy, double walk_
   std::snprintf(h.requests().motion_name, sizeof h.requests().motion_name, "%s", g_kick.c_str());
   Vec3 support = h.readings().marker[sim::kMarkerLFootPos];
   double heading0 = h.heading(), turn = 0;
-  double slip = 0, launch_speed = 0, launch_deg = 0, launch_forward = 0;
+  double slip = 0, launch_speed = 0, launch_deg = 0, launch_forward = 0, apex = 0;
   bool trace = std::getenv("KICK_SEARCH_TRACE") != nullptr;
   for (int i = 0; i < 100; ++i) {
     h.step();
     Vec3 bv = h.world().ball_velocity();
     turn = std::max(turn, std::fabs(normalize_angle(h.heading() - heading0)));
     launch_forward = std::max(launch_forward, c * bv.x() + sn * bv.y());
+    apex = std::max(apex, h.world().ball_position().z());
     if (bv.norm() > launch_speed) {
       launch_speed = bv.norm();
       launch_deg = std::atan2(bv.z(), bv.head<2>().norm()) * 180 / kPi;
@@ -230,9 +233,9 @@ Trial kick_once(const std::vector<double>& v, double dx, double dy, double walk_
   if (h.world().ball_position().z() < 0.06) d += kRollMetresPerSpeed * Vec3(bv.x(), bv.y(), 0);
   const double forward = c * d.x() + sn * d.y(), sideways = -sn * d.x() + c * d.y();
   if (std::getenv("KICK_SEARCH_VERBOSE"))
-    std::printf("  trial (%+.3f, %+.3f, walk %.1f s): %.2f m forward %.2f m sideways, fell %d, slip %.3f m, turn %.1f deg, launch %.2f m/s at %.0f deg\n",
-                dx, dy, walk_first, forward, sideways, fell || h.fallen(), slip, turn * 180 / kPi, launch_speed, launch_deg);
-  return {forward, sideways, fell || h.fallen(), slip, turn, launch_speed, launch_deg, launch_forward};
+    std::printf("  trial (%+.3f, %+.3f, walk %.1f s): %.2f m forward %.2f m sideways, fell %d, slip %.3f m, turn %.1f deg, launch %.2f m/s at %.0f deg, apex %.2f m\n",
+                dx, dy, walk_first, forward, sideways, fell || h.fallen(), slip, turn * 180 / kPi, launch_speed, launch_deg, apex);
+  return {forward, sideways, fell || h.fallen(), slip, turn, launch_speed, launch_deg, launch_forward, apex};
 }
 
 // The whole skill, as the motion bench's kick scenario runs it: the robot
@@ -257,12 +260,13 @@ Trial approach_once(int k, double aim) {
   h.requests().kick_target_x = ball.x() + 15 * std::cos(aim);
   h.requests().kick_target_y = ball.y() + 15 * std::sin(aim);
   bool fell = false, kicked = false;
-  double launch_speed = 0, launch_deg = 0;
+  double launch_speed = 0, launch_deg = 0, apex = 0;
   for (int i = 0; i < 750 && !kicked; ++i) {
     h.step();
     fell = fell || h.fallen();
     if (h.status().state == motion::kSkillDone) kicked = true;
     if (h.status().state == motion::kSkillFailed) break;
+    apex = std::max(apex, h.world().ball_position().z());
     Vec3 bv = h.world().ball_velocity();
     if (bv.norm() > launch_speed) {
       launch_speed = bv.norm();
@@ -273,6 +277,7 @@ Trial approach_once(int k, double aim) {
   for (int i = 0; i < 100; ++i) {
     h.step();
     fell = fell || h.fallen();
+    apex = std::max(apex, h.world().ball_position().z());
   }
   Vec3 d = h.world().ball_position() - ball;
   Vec3 bv = h.world().ball_velocity();
@@ -283,13 +288,13 @@ Trial approach_once(int k, double aim) {
     std::printf("  approach %d: kicked %d, %.2f m forward %.2f m sideways, fell %d, launch %.2f m/s at %.0f deg\n", k,
                 kicked, forward, sideways, fell, launch_speed, launch_deg);
   // A kick that never started scores like a fall: the robot wandered.
-  return {forward, sideways, fell || !kicked, 0, 0, launch_speed, launch_deg};
+  return {forward, sideways, fell || !kicked, 0, 0, launch_speed, launch_deg, 0, apex};
 }
 
 int g_approaches = 0;  // approach trials per candidate (--approaches)
 
 struct Score {
-  double total, distance, direction_deg, slip, launch_speed, launch_deg;
+  double total, distance, direction_deg, slip, launch_speed, launch_deg, apex;
   int falls;
 };
 
@@ -301,6 +306,24 @@ double g_fall_cost = 8.0;  // what a fall costs; --fall-cost 0 looks for the far
 // towards faster swings while the contact geometry is still wrong.
 double g_speed_weight = 0;
 int g_walk_trials = 0;  // --walk-trials N: N more kicks after stepping in place 1, 1.5, 2, ... s
+// --max-height H: a shot must pass under the crossbar (0.8 m, facts §2), and
+// a lofted kick that goes far from the halfway line flies over it from
+// shooting range (the 8.5 m kick launched at 44 degrees scored nothing in
+// matches). Every centimetre the ball's centre climbs above H costs
+// g_height_cost / 100 of fitness; H < 0 leaves the height free.
+double g_max_height = -1, g_height_cost = 20;
+
+// The per-trial part of the fitness: travel along the kick direction,
+// sideways travel, slip, spin, loft, and what a fall costs.
+double trial_fitness(const Trial& t, bool launch_counts) {
+  double along = std::min(t.forward, g_goal) - 1.5 * std::fabs(t.sideways) +
+                 (launch_counts ? g_speed_weight * t.launch_forward : 0.0);
+  // Slip: SimSpark's friction is unbounded; a kick that needs the support
+  // foot to slide will not transfer, so more than 2 cm costs.
+  double cost = 30.0 * std::max(0.0, t.slip - 0.02) + 5.0 * std::max(0.0, t.turn - 0.1);
+  if (g_max_height >= 0) cost += g_height_cost * std::max(0.0, t.apex - g_max_height);
+  return (t.fell ? -g_fall_cost + (g_fall_cost > 0 ? 0.1 : 1.0) * along : along) - cost;
+}
 
 Score evaluate(const std::vector<double>& v) {
   std::ofstream(g_robots + "/nao/motions/" + g_kick + ".lua") << motion_text(v, 0);
@@ -312,12 +335,9 @@ Score evaluate(const std::vector<double>& v) {
   std::vector<double> distances, speeds, angles;
   for (const auto& off : offsets) {
     Trial t = kick_once(v, off[0], off[1]);
-    double along = std::min(t.forward, g_goal) - 1.5 * std::fabs(t.sideways) + g_speed_weight * t.launch_forward;
-    // Slip: SimSpark's friction is unbounded; a kick that needs the support
-    // foot to slide will not transfer, so more than 2 cm costs.
-    double slip_cost = 30.0 * std::max(0.0, t.slip - 0.02) + 5.0 * std::max(0.0, t.turn - 0.1);
-    s.total += (t.fell ? -g_fall_cost + (g_fall_cost > 0 ? 0.1 : 1.0) * along : along) - slip_cost;
+    s.total += trial_fitness(t, true);
     s.falls += t.fell;
+    s.apex = std::max(s.apex, t.apex);
     s.slip = std::max(s.slip, t.slip);
     distances.push_back(std::hypot(t.forward, t.sideways));
     speeds.push_back(t.launch_speed);
@@ -327,16 +347,14 @@ Score evaluate(const std::vector<double>& v) {
   int m = n;
   for (int k = 0; k < g_walk_trials; ++k) {
     Trial t = kick_once(v, offsets[k % n][0], offsets[k % n][1], 1.0 + 0.5 * k);
-    double along = std::min(t.forward, g_goal) - 1.5 * std::fabs(t.sideways) + g_speed_weight * t.launch_forward;
-    double slip_cost = 30.0 * std::max(0.0, t.slip - 0.02) + 5.0 * std::max(0.0, t.turn - 0.1);
-    s.total += (t.fell ? -g_fall_cost + (g_fall_cost > 0 ? 0.1 : 1.0) * along : along) - slip_cost;
+    s.total += trial_fitness(t, true);
     s.falls += t.fell;
+    s.apex = std::max(s.apex, t.apex);
     ++m;
   }
   for (int k = 0; k < g_approaches; ++k) {
     Trial t = approach_once(k, k % 3 == 2 ? 0.5 : 0.0);
-    double along = std::min(t.forward, g_goal) - 1.5 * std::fabs(t.sideways);
-    s.total += t.fell ? -g_fall_cost + (g_fall_cost > 0 ? 0.1 : 1.0) * along : along;
+    s.total += trial_fitness(t, false);
     s.falls += t.fell;
     ++m;
   }
@@ -380,6 +398,8 @@ int main(int argc, char** argv) {
     else if (a == "--fall-cost") g_fall_cost = std::atof(argv[i + 1]);
     else if (a == "--speed-weight") g_speed_weight = std::atof(argv[i + 1]);
     else if (a == "--walk-trials") g_walk_trials = std::atoi(argv[i + 1]);
+    else if (a == "--max-height") g_max_height = std::atof(argv[i + 1]);
+    else if (a == "--height-cost") g_height_cost = std::atof(argv[i + 1]);
     else if (a == "--init") init = argv[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
@@ -404,8 +424,9 @@ int main(int argc, char** argv) {
   std::vector<double> best = box.values(mean);
   Score start = evaluate(best);
   double best_total = start.total, best_distance = start.distance;
-  std::printf("start %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg)\n",
-              start.total, start.distance, start.direction_deg, start.falls, start.slip, start.launch_speed, start.launch_deg);
+  std::printf("start %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m)\n",
+              start.total, start.distance, start.direction_deg, start.falls, start.slip, start.launch_speed, start.launch_deg,
+              start.apex);
   Cmaes cmaes(mean, sigma, lambda, seed);
   std::vector<Score> scores;
   std::vector<double> fitness;
@@ -413,8 +434,9 @@ int main(int argc, char** argv) {
     int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(box.values(x)); }, &scores, &fitness);
     const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     const Score& s = scores[top];
-    std::printf("gen %d best %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg) sigma %.4f\n",
-                g, fitness[top], s.distance, s.direction_deg, s.falls, s.slip, s.launch_speed, s.launch_deg, cmaes.sigma());
+    std::printf("gen %d best %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m) sigma %.4f\n",
+                g, fitness[top], s.distance, s.direction_deg, s.falls, s.slip, s.launch_speed, s.launch_deg, s.apex,
+                cmaes.sigma());
     std::fflush(stdout);
     if (fitness[top] > best_total) {
       best_total = fitness[top];

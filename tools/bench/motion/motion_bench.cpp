@@ -311,14 +311,44 @@ void bench_random_walk(int type) {
 }
 
 // ---- kicks ---------------------------------------------------------------
-// Largest ball speed over a run and its elevation: the launch.
+// Largest ball speed over a run and its elevation (the launch), and the
+// ball's flight: its highest point and the stretch (horizontal distance
+// from where it lay) over which it is too high to pass under the crossbar,
+// 0.8 m less the ball's radius (facts §2). A shot from inside that stretch
+// flies over the goal.
+constexpr double kOverBarHeight = 0.8 - 0.042;
 struct Launch {
   double speed = 0, deg = 0;
+  double apex = 0, over_from = -1, over_to = -1;
   void update(const Vec3& v) {
     if (v.norm() > speed) {
       speed = v.norm();
       deg = rad2deg(std::atan2(v.z(), v.head<2>().norm()));
     }
+  }
+  void track(const Vec3& position, const Vec3& start) {
+    apex = std::max(apex, position.z());
+    if (position.z() < kOverBarHeight) return;
+    double d = (position - start).head<2>().norm();
+    if (over_from < 0) over_from = d;
+    over_to = std::max(over_to, d);
+  }
+};
+
+// The union of the runs' over-the-bar stretches ("none" when the ball
+// never flew that high), for the summary lines.
+struct OverBar {
+  double from = -1, to = -1;
+  void add(const Launch& l) {
+    if (l.over_from < 0) return;
+    from = from < 0 ? l.over_from : std::min(from, l.over_from);
+    to = std::max(to, l.over_to);
+  }
+  std::string text() const {
+    if (from < 0) return "never over the bar";
+    char b[64];
+    std::snprintf(b, sizeof b, "over the bar %.1f-%.1f m", from, to);
+    return b;
   }
 };
 
@@ -327,7 +357,8 @@ struct Launch {
 // a point 15 m away in direction --angle (deg, field frame; the robot starts
 // facing roughly +x).
 void bench_kick(int type, int kick_type) {
-  std::vector<double> distances, errors, times, speeds, launch_degs;
+  std::vector<double> distances, errors, times, speeds, launch_degs, apexes;
+  OverBar over_bar;
   int falls = 0, good = 0;
   double aim = deg2rad(g_args.angle);
   for (int r = g_args.first; r < g_args.first + g_args.runs; ++r) {
@@ -349,6 +380,7 @@ void bench_kick(int type, int kick_type) {
       h->step();
       t += 0.02;
       launch.update(h->world().ball_velocity());
+      launch.track(h->world().ball_position(), ball);
       // The swing is the only part of the kick that cannot be interrupted.
       swinging = swinging || (h->status().active_body == motion::kBodyKick && !h->status().interruptible);
       if (h->fallen() && !fell) fell_walking = !swinging;
@@ -376,6 +408,7 @@ void bench_kick(int type, int kick_type) {
     for (int i = 0; i < 400; ++i) {  // let the ball roll out
       h->step();
       launch.update(h->world().ball_velocity());
+      launch.track(h->world().ball_position(), ball);
       fell = fell || h->fallen();
     }
     Vec3 end = h->world().ball_position();
@@ -389,15 +422,18 @@ void bench_kick(int type, int kick_type) {
     times.push_back(t);
     speeds.push_back(launch.speed);
     launch_degs.push_back(launch.deg);
+    apexes.push_back(launch.apex);
+    over_bar.add(launch);
     if (g_args.verbose)
-      std::printf("  run %d: kicked %d after %.2f s, ball %.2f m at %.1f deg off, launch %.2f m/s at %.0f deg, fell %d%s, estimate %.1f\n",
-                  r, kicked, t, distance, direction, launch.speed, launch.deg, fell, fell_walking ? " (walking)" : "",
+      std::printf("  run %d: kicked %d after %.2f s, ball %.2f m at %.1f deg off, launch %.2f m/s at %.0f deg, apex %.2f m, fell %d%s, estimate %.1f\n",
+                  r, kicked, t, distance, direction, launch.speed, launch.deg, launch.apex, fell, fell_walking ? " (walking)" : "",
                   h->status().kick_distance_estimate);
   }
   std::printf("%s type %d angle %.0f: median distance %.2f m, median |direction error| %.1f deg, median time to kick %.2f s, "
-              "falls %d/%d, good %d/%d (launch %.2f m/s at %.0f deg)\n",
+              "falls %d/%d, good %d/%d (launch %.2f m/s at %.0f deg, apex %.2f m, %s)\n",
               kick_type == 0 ? "kick long" : "kick short", type, g_args.angle, median(distances), median(errors),
-              median(times), falls, g_args.runs, good, g_args.runs, median(speeds), median(launch_degs));
+              median(times), falls, g_args.runs, good, g_args.runs, median(speeds), median(launch_degs), median(apexes),
+              over_bar.text().c_str());
 }
 
 // The kick motion alone: ball placed at the kick spot of a standing robot
@@ -409,7 +445,8 @@ void bench_kick_motion(int type, const char* motion_name) {
     std::exit(1);
   }
   double ball_x = file->kick.ball_x + g_args.ball_dx, ball_y = file->kick.ball_y + g_args.ball_dy;
-  std::vector<double> distances, errors, speeds, launch_degs;
+  std::vector<double> distances, errors, speeds, launch_degs, apexes;
+  OverBar over_bar;
   int falls = 0;
   for (int r = 0; r < g_args.runs; ++r) {
     auto h = make(type, 0);
@@ -442,6 +479,7 @@ void bench_kick_motion(int type, const char* motion_name) {
     for (int i = 0; i < 150; ++i) {
       h->step();
       launch.update(h->world().ball_velocity());
+      launch.track(h->world().ball_position(), ball);
       fell = fell || h->fallen();
       if (g_args.verbose && i % 5 == 0)
         std::printf("   t %.2f z %.3f pitch %.1f roll %.1f ball %.2f %.2f\n", i * 0.02, h->torso_position().z(),
@@ -451,6 +489,7 @@ void bench_kick_motion(int type, const char* motion_name) {
     h->requests().body = motion::kBodyStand;
     for (int i = 0; i < 300; ++i) {
       h->step();
+      launch.track(h->world().ball_position(), ball);
       fell = fell || h->fallen();
     }
     Vec3 d = h->world().ball_position() - ball;
@@ -459,12 +498,16 @@ void bench_kick_motion(int type, const char* motion_name) {
     errors.push_back(std::abs(rad2deg(std::atan2(-s * d.x() + c * d.y(), c * d.x() + s * d.y()))));
     speeds.push_back(launch.speed);
     launch_degs.push_back(launch.deg);
+    apexes.push_back(launch.apex);
+    over_bar.add(launch);
     if (g_args.verbose)
-      std::printf("  run %d: %.2f m at %.1f deg, launch %.2f m/s at %.0f deg, fell %d\n", r, distances.back(),
-                  errors.back(), launch.speed, launch.deg, fell);
+      std::printf("  run %d: %.2f m at %.1f deg, launch %.2f m/s at %.0f deg, apex %.2f m, fell %d\n", r, distances.back(),
+                  errors.back(), launch.speed, launch.deg, launch.apex, fell);
   }
-  std::printf("%s alone type %d: median distance %.2f m, median |direction error| %.1f deg, falls %d/%d (launch %.2f m/s at %.0f deg)\n",
-              motion_name, type, median(distances), median(errors), falls, g_args.runs, median(speeds), median(launch_degs));
+  std::printf("%s alone type %d: median distance %.2f m, median |direction error| %.1f deg, falls %d/%d (launch %.2f m/s at %.0f deg, "
+              "apex %.2f m, %s)\n",
+              motion_name, type, median(distances), median(errors), falls, g_args.runs, median(speeds), median(launch_degs),
+              median(apexes), over_bar.text().c_str());
 }
 
 // How far a ball launched from the ground at --speed m/s and --angle deg of
