@@ -439,7 +439,9 @@ void bench_kick(int type, int kick_type) {
 // The kick motion alone: ball placed at the kick spot of a standing robot
 // (the motion file's kick table), a few millimetres off on every run.
 void bench_kick_motion(int type, const char* motion_name) {
-  auto file = motion::load_motion_file(std::string(LIBERO_SOURCE_DIR) + "/robots/nao/motions/" + motion_name + ".lua");
+  // The kick table of the motion that plays: with --robots, the candidate's own.
+  std::string robots = g_args.robots.empty() ? std::string(LIBERO_SOURCE_DIR) + "/robots" : g_args.robots;
+  auto file = motion::load_motion_file(robots + "/nao/motions/" + motion_name + ".lua");
   if (!file.ok() || !file->kick.present) {
     std::fprintf(stderr, "%s: no kick table\n", motion_name);
     std::exit(1);
