@@ -94,6 +94,7 @@ TEST_CASE("agent options are validated: numbers, ranges, missing values, names")
       {{"agent", "--team", ""}, "--team needs a non-empty value"},
       {{"agent", "--log-level", "loud"}, "--log-level: expected debug, info, warn, error or off, got 'loud'"},
       {{"agent", "--reconnect=yes"}, "--reconnect takes no value"},
+      {{"match", "--robots", "/nonexistent-robots"}, "--robots: '/nonexistent-robots' has no nao/nao.lua"},
       {{"replay"}, "missing the record FILE"},
       {{"replay", "a", "b"}, "expected one record FILE"},
   };

@@ -4,6 +4,7 @@
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <sstream>
 #include <string>
 
@@ -76,6 +77,8 @@ int run_match(int argc, char** argv) {
       {"players", OptionKind::kInt, &options.players, "N", "players per team, 1-11 (default 3)", 1, 11},
       {"left-types", OptionKind::kString, &left_types, "LIST", "hetero types of the left players, e.g. 0,1,2 or one type for all"},
       {"right-types", OptionKind::kString, &right_types, "LIST", "hetero types of the right players"},
+      {"robots", OptionKind::kString, &options.robots_dir, "DIR",
+       "robot models and motions for the simulator and every agent (default: the repo's robots/)"},
       {"half-time", OptionKind::kDouble, &options.half_time, "S", "length of a half in game seconds (default 120)", 1, 3600},
       {"single-half", OptionKind::kFlag, &options.single_half, "", "play one half only"},
       {"full", OptionKind::kFlag, &full, "", "a full-length game: 11 vs 11, two halves of 300 s"},
@@ -108,6 +111,10 @@ int run_match(int argc, char** argv) {
     options.players = 11;
     options.half_time = 300;
   }
+  // Checked here: a wrong folder would otherwise surface as every agent
+  // failing to load its body after the server has started.
+  if (!std::filesystem::is_regular_file(options.robots_dir + "/nao/nao.lua"))
+    return usage_error("match", "--robots: '" + options.robots_dir + "' has no nao/nao.lua");
   options.seed = static_cast<uint32_t>(seed);
   if (options.left.name == options.right.name) return usage_error("match", "the two teams need different names");
   for (const auto* team : {&options.left, &options.right}) {
