@@ -80,6 +80,14 @@ local function spot_taken(x, y)
   return false
 end
 
+-- Server time of this robot's first tick: a robot that has just connected
+-- has heard none of its teammates yet (each talks once per 0.44 s), so its
+-- rank and spot_taken() see an empty team and it would beam onto the keeper's
+-- spot, into number 1 (overlapping robots made the simulator's physics blow
+-- up). Before the kick-off, when robots connect, it listens for
+-- beam_join_wait s first (after a goal everybody has been heard long since).
+local first_tick_time = nil
+
 local function role_option(role, keep_distance)
   if role == team.KEEPER then keeper()
   elseif role == team.STRIKER then striker()
@@ -120,7 +128,11 @@ return option.define {
         -- noise (up to 0.05 m per axis, 10 deg), and localisation adds a few cm.
         -- A spot that stays taken (a stale track) is beamed to after beam_wait s.
         local off = math.abs(me.x - x) + math.abs(me.y - y) > 0.3 or o.state_time < 0.1
-        if off and (not spot_taken(x, y) or o.state_time > params.beam_wait) then skill.beam(x, y, 0) end
+        first_tick_time = first_tick_time or libero.now()
+        local listening = game.phase == PHASE.BEFORE_KICK_OFF and libero.now() - first_tick_time < params.beam_join_wait
+        if off and not listening and (not spot_taken(x, y) or o.state_time > params.beam_wait) then
+          skill.beam(x, y, 0)
+        end
         skill.stand()
         skill.look_at_ball()
       end,

@@ -17,6 +17,7 @@ return {
   -- the kick; another robot within `touch_distance` of the ball has touched it (a kick reaches the
   -- ball from 0.4 m in the mock world); the taker keeps `avoid_ball` from the ball meanwhile
   beam_clearance = 0.6, beam_wait = 3.0,     -- line-up: no beam onto a teammate within 0.6 m (waits at most 3 s)
+  beam_join_wait = 0.5,                      -- s a newly connected robot listens (every teammate talks once per 0.44 s) before its first beam
   kick_taker = { reach = 0.6, touch_distance = 0.45, avoid_ball = 0.5, drop_ball_time = 14.9 },  -- drop ball: 15 s untouched
   keeper_set_play_clearance = 1.0,           -- m: the keeper keeps out of the taker's way at our set plays
   ball_lost_time = 3.0,                      -- s without seeing the ball before searching

@@ -264,9 +264,25 @@ end)
 
 -- Line-up ------------------------------------------------------------------------
 
-local function beams(s, unum)
-  local q = s:requests(unum)
-  return q.beam_x, q.beam_y
+-- Runs until every robot in `ids` has asked for a beam (at most `max`
+-- cycles) and returns the cycle of the earliest request: robots that have
+-- just connected listen for params.beam_join_wait before their first beam.
+local function run_until_beamed(s, ids, max)
+  local first, waiting, spots = nil, {}, {}
+  for _, i in ipairs(ids) do waiting[i] = true end
+  for k = 1, max do
+    s:run(1)
+    for _, i in ipairs(ids) do
+      local q = s:requests(i)
+      if waiting[i] and (q.beam == 1 or q.beam == true) then
+        waiting[i] = nil
+        spots[i] = { q.beam_x, q.beam_y }
+        first = first or k
+      end
+    end
+    if next(waiting) == nil then break end
+  end
+  return first, spots
 end
 
 test("line-up: no beam onto the spot a teammate still stands on", function()
@@ -290,8 +306,9 @@ end)
 
 test("line-up by rank among active players: numbers 1, 2 and 9 use the 3-player line-up", function()
   local s = scene{ play_mode = "BeforeKickOff", ball = { x = 0, y = 0 },
-                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -6, y = 3 }, { unum = 9, x = -6, y = -3 } } }
-  s:run(3)
+                   us = { { unum = 1, x = -12, y = 2 }, { unum = 2, x = -6, y = 3 }, { unum = 9, x = -6, y = -3 } } }
+  local _, spots = run_until_beamed(s, { 1, 2, 9 }, 60)
+  local function beams(_, unum) return (spots[unum] or {})[1], (spots[unum] or {})[2] end
   local x, y = beams(s, 1)
   expect(x == -14 and y == 0, "#1 in goal")
   x, y = beams(s, 2)
@@ -304,13 +321,25 @@ end)
 test("line-up without number 1: 2, 3 and 9 take the field spots of the 4-player line-up", function()
   local s = scene{ play_mode = "BeforeKickOff", ball = { x = 0, y = 0 },
                    us = { { unum = 2, x = -6, y = 3 }, { unum = 3, x = -6, y = -3 }, { unum = 9, x = -8, y = 0 } } }
-  s:run(3)
+  local _, spots = run_until_beamed(s, { 2, 3, 9 }, 60)
+  local function beams(_, unum) return (spots[unum] or {})[1], (spots[unum] or {})[2] end
   local x, y = beams(s, 2)
   expect(x == -9 and y == -1.5, "#2, got " .. x .. ", " .. y)
   x, y = beams(s, 3)
   expect(x == -0.25 and y == 0, "#3 (striker spot, our first kick-off: at the ball), got " .. x .. ", " .. y)
   x, y = beams(s, 9)
   expect(x == -3.5 and y == 5, "#9, got " .. x .. ", " .. y)
+end)
+
+test("line-up: robots that have just connected listen before their first beam", function()
+  -- Each teammate talks once per 0.44 s: in its first cycles a robot knows
+  -- no teammates, takes rank 1 and would beam onto #1 in goal. (In the
+  -- simulator the two overlapping robots made the physics blow up.)
+  local s = scene{ play_mode = "BeforeKickOff", ball = { x = 0, y = 0 },
+                   us = { { unum = 1, x = -6, y = 6 }, { unum = 2, x = -6, y = 3 }, { unum = 3, x = -6, y = -3 } } }
+  local first = run_until_beamed(s, { 1, 2, 3 }, 60)
+  expect(first ~= nil, "every robot beamed within 1.2 s")
+  expect(first >= 25, "no beam within the first 0.5 s, first at cycle " .. tostring(first))
 end)
 
 -- After a goal ---------------------------------------------------------------

@@ -21,12 +21,19 @@ end
 
 test("before kick-off all five beam to own-half formation spots", function()
   local s = five(0, 0, "BeforeKickOff")
-  s:run(3)
-  for i = 1, 5 do
-    local q = s:requests(i)
-    expect(q.beam == 1 or q.beam == true, "#" .. i .. " beams")
-    expect(q.beam_x < 0, "#" .. i .. " beams into the own half")
-    expect(q.body == "stand", "#" .. i .. " stands")
+  -- Robots that have just connected listen 0.5 s before their first beam.
+  local beamed = {}
+  for _ = 1, 40 do
+    s:run(1)
+    for i = 1, 5 do
+      local q = s:requests(i)
+      if q.beam == 1 or q.beam == true then beamed[i] = beamed[i] or { x = q.beam_x } end
+      expect(q.body == "stand", "#" .. i .. " stands")
+    end
+  end
+  for i = 2, 5 do  -- #1 starts on its spot in goal
+    expect(beamed[i] ~= nil, "#" .. i .. " beams")
+    expect(beamed[i] and beamed[i].x < 0, "#" .. i .. " beams into the own half")
   end
   expect(s:robot(1).x < -13, "keeper beamed into the goal")
 end)

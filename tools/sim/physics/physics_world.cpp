@@ -551,6 +551,20 @@ void PhysicsWorld::step() {
     w.warned_overflow = true;
     LOG_WARN("physics", "MuJoCo contact/constraint buffer full; some contacts were dropped");
   }
+  // On a non-finite or huge acceleration MuJoCo resets the whole world to
+  // the model's initial state (every robot and the ball). Its own message
+  // names a raw dof; name the robot, which is what one needs to find out
+  // why (robots beamed into each other did it).
+  if (w.data->warning[mjWARN_BADQACC].number > 0) {
+    w.data->warning[mjWARN_BADQACC].number = 0;  // counted here, so the next reset is seen too
+    const int dof = w.data->warning[mjWARN_BADQACC].lastinfo;
+    int robot_id = kNoRobot;
+    for (const RobotEntry* r : w.robots)
+      for (int j = 0; j < kJointCount; ++j)
+        if (r->joint_dof[j] == dof || (r->root_dof >= 0 && dof >= r->root_dof && dof < r->root_dof + 6)) robot_id = r->id;
+    LOG_WARN("physics", "unstable at cycle %lld (dof %d, robot %d): MuJoCo reset the world to its initial state",
+             static_cast<long long>(w.cycle), dof, robot_id);
+  }
 }
 
 double PhysicsWorld::time() const { return impl_->cycle * kCycleSeconds; }
