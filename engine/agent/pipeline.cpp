@@ -109,6 +109,9 @@ std::string_view AgentPipeline::on_message(std::string_view message) {
     world_.update(percept, motion_.status());
   }
   behaviors_.tick(world_.state(), motion_.status(), &requests_);
+  // The behaviours' payload rides on this cycle's team message (when it is
+  // our turn): the world model composed it before they ran.
+  if (decoded.ok()) world_.attach_script_payload(requests_.radio_payload_set != 0, requests_.radio_payload);
 
   action_.clear();
   motion_.step(percept, world_.state(), requests_, &action_);

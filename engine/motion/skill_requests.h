@@ -13,7 +13,7 @@ namespace libero::motion {
 extern "C" {
 #endif
 
-enum { kSkillRequestsVersion = 3, kMotionNameLength = 31, kSayLength = 20 };
+enum { kSkillRequestsVersion = 4, kRadioPayloadBits = 24, kMotionNameLength = 31, kSayLength = 20 };
 
 typedef enum {
   kBodyStand = 0,       /* stand still, keep balance */
@@ -50,6 +50,12 @@ typedef struct {
 
   int32_t say;                  /* 1: send say_text this cycle */
   char say_text[kSayLength + 1];
+
+  /* Opaque bits for the teammates, carried by the world model's team message
+   * (the engine never interprets them). Requests are reset every cycle, so
+   * scripts that stop setting it (an error, the safe fallback) stop sending it. */
+  int32_t radio_payload_set;    /* 1: attach radio_payload to our next team message */
+  uint32_t radio_payload;       /* kRadioPayloadBits low bits are sent */
 } SkillRequests;
 
 typedef struct {

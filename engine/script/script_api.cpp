@@ -55,6 +55,8 @@ typedef struct {
   int32_t fall;
   double last_seen_age;
   double last_heard_age;
+  uint32_t radio_payload;
+  double radio_payload_age;
 } WsPlayer;
 typedef struct {
   int32_t valid;
@@ -89,6 +91,8 @@ typedef struct {
   double beam_x, beam_y, beam_heading;
   int32_t say;
   char say_text[21];
+  int32_t radio_payload_set;
+  uint32_t radio_payload;
 } SkillRequests;
 typedef struct {
   int32_t active_body;
@@ -279,6 +283,15 @@ local function make_skill()
   function skill.say(text)
     c.set_say(text)
     req.say = 1
+  end
+  -- 24 opaque bits for the teammates, sent with our next team message
+  -- (they read them as world.teammates[n].radio_payload). Set every tick.
+  function skill.set_radio_payload(bits)
+    if type(bits) ~= "number" or bits % 1 ~= 0 or bits < 0 or bits > 16777215 then
+      error(format("skill.set_radio_payload: bits must be an integer in 0..16777215, got %s", tostring(bits)), 2)
+    end
+    req.radio_payload = bits
+    req.radio_payload_set = 1
   end
   return readonly("skill", skill)
 end

@@ -9,8 +9,11 @@ namespace {
 
 constexpr char kAlphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
 static_assert(sizeof(kAlphabet) == 65);
-constexpr int kVersion = 1;
-constexpr int kChecksumBits = 19;
+constexpr int kVersion = 2;  // 1: 13 characters without the scripts' payload
+constexpr int kDataBits = 84;      // 59 world-model bits, the payload flag, 24 payload bits
+constexpr int kChecksumBits = 24;
+static_assert(kDataBits + kChecksumBits == 6 * kTeamMessageLength);
+static_assert(kTeamMessageLength <= protocol::kMaxSayLength);
 constexpr double kPositionStep = 0.04, kPositionOffset = 20.48;  // 10 bits: [-20.48, 20.44]
 constexpr double kPi2 = 6.283185307179586;
 // Ball age buckets: upper bounds, decoded as the bucket's representative age.
@@ -26,29 +29,49 @@ int symbol_value(char c) {
   return -1;
 }
 
+// The message's 108 bits, least significant first, in two 64-bit words.
+struct Bits {
+  uint64_t word[2] = {0, 0};
+  // width <= 32; the field may straddle the two words.
+  void put(int position, uint64_t value, int width) {
+    value &= (uint64_t{1} << width) - 1;
+    int w = position / 64, shift = position % 64;
+    word[w] |= value << shift;
+    if (shift + width > 64) word[w + 1] |= value >> (64 - shift);
+  }
+  uint64_t get(int position, int width) const {
+    int w = position / 64, shift = position % 64;
+    uint64_t value = word[w] >> shift;
+    if (shift + width > 64) value |= word[w + 1] << (64 - shift);
+    return value & ((uint64_t{1} << width) - 1);
+  }
+};
+
 struct BitWriter {
-  uint64_t bits = 0;
+  Bits* bits;
   int count = 0;
   void put(uint64_t value, int width) {
-    bits |= (value & ((uint64_t{1} << width) - 1)) << count;
+    bits->put(count, value, width);
     count += width;
   }
 };
 
 struct BitReader {
-  uint64_t bits = 0;
+  const Bits* bits;
   int position = 0;
   uint64_t get(int width) {
-    uint64_t value = (bits >> position) & ((uint64_t{1} << width) - 1);
+    uint64_t value = bits->get(position, width);
     position += width;
     return value;
   }
 };
 
-uint32_t checksum(uint64_t payload, std::string_view team) {
-  uint32_t h = 2166136261u;  // FNV-1a
+// FNV-1a over the team name and the data bits (11 bytes), folded to 24 bits.
+uint32_t checksum(const Bits& data, std::string_view team) {
+  uint32_t h = 2166136261u;
   for (char c : team) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
-  for (int i = 0; i < 8; ++i) h = (h ^ static_cast<uint8_t>(payload >> (8 * i))) * 16777619u;
+  for (int i = 0; i < (kDataBits + 7) / 8; ++i)
+    h = (h ^ static_cast<uint8_t>(data.get(8 * i, i * 8 + 8 <= kDataBits ? 8 : kDataBits - 8 * i))) * 16777619u;
   return (h ^ (h >> kChecksumBits)) & ((1u << kChecksumBits) - 1);
 }
 
@@ -63,7 +86,8 @@ double dequantise_position(uint64_t q) { return static_cast<double>(q) * kPositi
 }  // namespace
 
 int encode_team_message(const TeamMessage& m, std::string_view team_name, char out[protocol::kMaxSayLength + 1]) {
-  BitWriter w;
+  Bits bits;
+  BitWriter w{&bits};
   w.put(kVersion, 2);
   w.put(static_cast<uint64_t>(m.unum < 0 || m.unum > 15 ? 0 : m.unum), 4);
   w.put(quantise_position(m.x), 10);
@@ -79,40 +103,29 @@ int encode_team_message(const TeamMessage& m, std::string_view team_name, char o
   int age = 0;
   while (age < 6 && !(m.ball_age < kAgeBounds[age])) ++age;  // NaN ends up "older than 8 s"
   w.put(static_cast<uint64_t>(age), 3);
-  // 59 payload bits, then the checksum on top: 78 bits in 13 symbols.
-  uint64_t payload = w.bits;
-  uint32_t check = checksum(payload, team_name);
-  for (int i = 0; i < kTeamMessageLength; ++i) {
-    int bit = 6 * i;
-    uint64_t value = 0;
-    if (bit < 59) value = payload >> bit;
-    if (bit + 6 > 59) {
-      int shift = 59 - bit;  // checksum bits start at payload bit 59
-      if (shift >= 0) value |= static_cast<uint64_t>(check) << shift;
-      else value = static_cast<uint64_t>(check) >> (-shift);
-    }
-    out[i] = kAlphabet[value & 63];
-  }
+  // The scripts' bits; without any, the field is zero (the decoder insists).
+  w.put(m.has_script_payload, 1);
+  w.put(m.has_script_payload ? (m.script_payload & kScriptPayloadMask) : 0, kScriptPayloadBits);
+  // 84 data bits, then the checksum on top: 108 bits in 18 symbols.
+  w.put(checksum(bits, team_name), kChecksumBits);
+  for (int i = 0; i < kTeamMessageLength; ++i) out[i] = kAlphabet[bits.get(6 * i, 6)];
   out[kTeamMessageLength] = '\0';
   return kTeamMessageLength;
 }
 
 bool decode_team_message(std::string_view text, std::string_view team_name, TeamMessage* out) {
   if (text.size() != static_cast<size_t>(kTeamMessageLength)) return false;
-  uint64_t low = 0;     // bits 0..63
-  uint32_t high = 0;    // bits 64..77
+  Bits bits;
   for (int i = 0; i < kTeamMessageLength; ++i) {
     int v = symbol_value(text[i]);
     if (v < 0) return false;
-    int bit = 6 * i;
-    if (bit < 64) low |= static_cast<uint64_t>(v) << bit;
-    if (bit + 6 > 64) high |= static_cast<uint32_t>(v) >> (bit < 64 ? 64 - bit : 0) << (bit > 64 ? bit - 64 : 0);
+    bits.put(6 * i, static_cast<uint64_t>(v), 6);
   }
-  uint64_t payload = low & ((uint64_t{1} << 59) - 1);
-  uint32_t check = static_cast<uint32_t>(low >> 59) | (high << 5);
-  check &= (1u << kChecksumBits) - 1;
-  if (check != checksum(payload, team_name)) return false;
-  BitReader r{payload, 0};
+  uint32_t check = static_cast<uint32_t>(bits.get(kDataBits, kChecksumBits));
+  Bits data = bits;  // the checksum covers the data bits only
+  data.word[1] &= (uint64_t{1} << (kDataBits - 64)) - 1;
+  if (check != checksum(data, team_name)) return false;
+  BitReader r{&data};
   if (r.get(2) != static_cast<uint64_t>(kVersion)) return false;
   TeamMessage m;
   m.unum = static_cast<int>(r.get(4));
@@ -130,6 +143,9 @@ bool decode_team_message(std::string_view text, std::string_view team_name, Team
   uint64_t age = r.get(3);
   if (age > 6) return false;
   m.ball_age = kAgeDecoded[age];
+  m.has_script_payload = r.get(1) != 0;
+  m.script_payload = static_cast<uint32_t>(r.get(kScriptPayloadBits));
+  if (!m.has_script_payload && m.script_payload != 0) return false;  // no encoder writes that
   *out = m;
   return true;
 }

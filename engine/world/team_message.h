@@ -2,18 +2,22 @@
 // ball is" that fits SimSpark's say limits (<= 20 characters from
 // 0x21-0x7E without '(' and ')'), and the speaking schedule.
 //
-// Layout: 13 characters from a 64-symbol alphabet (6 bits each, 78 bits):
-// 59 payload bits and a 19-bit checksum over the payload and our team name,
-// so an opponent's message (other team name) or garbage fails the check.
+// Layout: 18 characters from a 64-symbol alphabet (6 bits each, 108 bits):
+// 84 data bits (59 of the world model's, a flag and the scripts' 24 opaque
+// bits) and a 24-bit checksum over them and our team name, so an opponent's
+// message (other team name), an older format or garbage fails the check.
 #pragma once
 
+#include <cstdint>
 #include <string_view>
 
 #include "protocol/percepts.h"
 
 namespace libero::world {
 
-constexpr int kTeamMessageLength = 13;
+constexpr int kTeamMessageLength = 18;
+constexpr int kScriptPayloadBits = 24;
+constexpr uint32_t kScriptPayloadMask = (uint32_t{1} << kScriptPayloadBits) - 1;
 
 struct TeamMessage {
   int unum = 0;                 // 1-11
@@ -24,6 +28,10 @@ struct TeamMessage {
   bool ball_valid = false;
   double ball_x = 0, ball_y = 0;  // field frame
   double ball_age = 0;          // s since the speaker last saw it (coarse)
+  // What the speaker's scripts asked to send (skill.set_radio_payload):
+  // opaque to the engine; only the low kScriptPayloadBits travel.
+  bool has_script_payload = false;
+  uint32_t script_payload = 0;
 };
 
 // Writes the message (NUL-terminated) into out; returns its length.

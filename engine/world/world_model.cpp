@@ -59,6 +59,7 @@ struct WorldModel::Impl {
   double ball_known_age = kNeverSeen;
   char outgoing[protocol::kMaxSayLength + 1] = {};
   int outgoing_length = 0;
+  TeamMessage outgoing_message;  // this cycle's, re-encoded when the scripts attach their payload
   uint64_t heard_accepted = 0, heard_rejected = 0;
 };
 
@@ -71,7 +72,9 @@ WorldModel::WorldModel(const WorldModelOptions& options) : options_(options), im
     state_.teammates[i].unum = i + 1;
     state_.teammates[i].last_seen_age = kNeverSeen;
     state_.teammates[i].last_heard_age = kNeverSeen;
+    state_.teammates[i].radio_payload_age = kNeverSeen;
     state_.opponents[i].unum = i + 1;
+    state_.opponents[i].radio_payload_age = kNeverSeen;
     state_.opponents[i].last_seen_age = kNeverSeen;
     state_.opponents[i].last_heard_age = kNeverSeen;  // opponents never talk to us
   }
@@ -176,6 +179,7 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   for (WsPlayer& p : state_.teammates) {
     p.last_seen_age += dt;
     p.last_heard_age += dt;
+    p.radio_payload_age += dt;
   }
   for (WsPlayer& p : state_.opponents) p.last_seen_age += dt;
   if (percept.vision.present) {
@@ -269,6 +273,10 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
     mate.fall = message.fallen ? kFallSide : kFallNone;
     mate.last_seen_age = 0;
     mate.last_heard_age = 0;
+    if (message.has_script_payload) {
+      mate.radio_payload = message.script_payload;
+      mate.radio_payload_age = 0;
+    }
     // A teammate's ball helps only when ours is stale and theirs is fresher.
     if (message.ball_valid && message.localised && m.own_ball_seen_age > 1.0 &&
         message.ball_age + 0.1 < m.ball_known_age) {
@@ -323,8 +331,24 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
     message.ball_x = ball.x;
     message.ball_y = ball.y;
     message.ball_age = m.own_ball_seen_age;
+    m.outgoing_message = message;
     m.outgoing_length = encode_team_message(message, options_.team_name, m.outgoing);
   }
+}
+
+void WorldModel::attach_script_payload(bool set, uint32_t payload) {
+  static_assert(kScriptPayloadBits == motion::kRadioPayloadBits);
+  Impl& m = *impl_;
+  payload &= kScriptPayloadMask;
+  int32_t unum = state_.game.unum;
+  if (set && unum >= 1 && unum <= kMaxTeamSize) {
+    state_.teammates[unum - 1].radio_payload = payload;
+    state_.teammates[unum - 1].radio_payload_age = 0;
+  }
+  if (m.outgoing_length == 0) return;  // not our turn
+  m.outgoing_message.has_script_payload = set;
+  m.outgoing_message.script_payload = set ? payload : 0;
+  m.outgoing_length = encode_team_message(m.outgoing_message, options_.team_name, m.outgoing);
 }
 
 std::string_view WorldModel::outgoing_team_message() const {

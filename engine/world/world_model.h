@@ -28,8 +28,15 @@ class WorldModel {
 
   const WorldState& state() const { return state_; }
 
+  // After the behaviours ran: what they asked to send to the teammates
+  // (SkillRequests.radio_payload; `set` false when they set nothing). It goes
+  // into this cycle's team message when it is our turn to speak, and into
+  // our own slot's radio_payload.
+  void attach_script_payload(bool set, uint32_t payload);
+
   // The team message the world model wants to send this cycle (own pose,
-  // ball), or an empty view when it is not our turn to speak.
+  // ball, the scripts' payload attached so far), or an empty view when it is
+  // not our turn to speak.
   std::string_view outgoing_team_message() const;
 
  private:

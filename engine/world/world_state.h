@@ -15,7 +15,7 @@ extern "C" {
 #endif
 
 enum {
-  kWorldStateVersion = 3, /* 3: WsPlayer.last_heard_age */
+  kWorldStateVersion = 4, /* 3: WsPlayer.last_heard_age; 4: WsPlayer.radio_payload, radio_payload_age */
   kMaxTeamSize = 11,
   kMaxHeardMessages = 4,
   kHeardTextLength = 20,
@@ -84,6 +84,10 @@ typedef struct {
   double last_seen_age;        /* s since seen or heard */
   double last_heard_age;       /* s since its last team message (large if never): a robot
                                   that is seen but silent has a growing age here only */
+  uint32_t radio_payload;      /* the scripts' payload (24 bits, opaque to the engine) of its last
+                                  team message that carried one; for me: what my scripts set */
+  double radio_payload_age;    /* s since that message was heard (large if never): grows while the
+                                  teammate talks without a payload, e.g. its scripts failed */
 } WsPlayer;
 
 /* A message of our team heard by the say/hear channel that is not the

@@ -195,7 +195,7 @@ TEST_CASE("skill functions write the requests; bad arguments are clear errors") 
     local step = 0
     return function()
       step = step + 1
-      if step == 1 then skill.walk(0.2, -0.1, 0.3); skill.look_at(1, 2); skill.say("hi!") end
+      if step == 1 then skill.walk(0.2, -0.1, 0.3); skill.look_at(1, 2); skill.say("hi!"); skill.set_radio_payload(0xABCDEF) end
       if step == 2 then skill.walk_to(-3, 4, 1.5); skill.scan(); skill.beam(-5, 1, 0.5) end
       if step == 3 then skill.kick(15, 0.5, "short"); skill.look_fixed(0.4, -0.2) end
       if step == 4 then skill.play("wave_hello"); skill.look_at_ball() end
@@ -215,6 +215,11 @@ TEST_CASE("skill functions write the requests; bad arguments are clear errors") 
         assert(fails(skill.say, string.rep("x", 21)):find("1..20"))
         assert(fails(skill.play, string.rep("x", 32)):find("1..31"))
         assert(fails(skill.play, 5):find("string"))
+        assert(fails(skill.set_radio_payload, 2^24):find("0..16777215"))
+        assert(fails(skill.set_radio_payload, -1):find("0..16777215"))
+        assert(fails(skill.set_radio_payload, 1.5):find("integer"))
+        assert(fails(skill.set_radio_payload, 0/0):find("integer"))
+        assert(fails(skill.set_radio_payload, "7"):find("integer"))
         assert(fails(draw.line, 0, 0, 1):find("number"))
         assert(fails(draw.circle, 0, 0, 1, "ultraviolet"):find("unknown color"))
         assert(fails(libero.set_role, string.rep("r", 16)):find("at most"))
@@ -233,8 +238,11 @@ TEST_CASE("skill functions write the requests; bad arguments are clear errors") 
   CHECK(r.head_target_y == doctest::Approx(2.0));
   CHECK(r.say == 1);
   CHECK(std::string(r.say_text) == "hi!");
+  CHECK(r.radio_payload_set == 1);
+  CHECK(r.radio_payload == 0xABCDEFu);
   s.driver.tick(s.host);
   CHECK(r.say == 0);  // requests are per cycle
+  CHECK(r.radio_payload_set == 0);
   CHECK(r.body == motion::kBodyWalkTo);
   CHECK(r.target_x == doctest::Approx(-3.0));
   CHECK(r.target_heading == doctest::Approx(1.5));

@@ -63,7 +63,7 @@ struct FfiState {
 TEST_CASE("ffi cdef matches world_state.h field by field") {
   using namespace libero::world;
   FfiState ffi;
-  CHECK(kWorldStateVersion == 3);  // bump docs/scripting.md and this test together
+  CHECK(kWorldStateVersion == 4);  // bump docs/scripting.md and this test together
   CHECK_SIZE(WsGame);
   CHECK_FIELD(WsGame, time);
   CHECK_FIELD(WsGame, server_time);
@@ -117,6 +117,8 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
   CHECK_FIELD(WsPlayer, fall);
   CHECK_FIELD(WsPlayer, last_seen_age);
   CHECK_FIELD(WsPlayer, last_heard_age);
+  CHECK_FIELD(WsPlayer, radio_payload);
+  CHECK_FIELD(WsPlayer, radio_payload_age);
 
   CHECK_SIZE(WsHeard);
   CHECK_FIELD(WsHeard, valid);
@@ -140,7 +142,7 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
 TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   using namespace libero::motion;
   FfiState ffi;
-  CHECK(kSkillRequestsVersion == 3);  // bump docs/scripting.md and this test together
+  CHECK(kSkillRequestsVersion == 4);  // bump docs/scripting.md and this test together
   CHECK_SIZE(SkillRequests);
   CHECK_FIELD(SkillRequests, body);
   CHECK_FIELD(SkillRequests, walk_vx);
@@ -164,6 +166,8 @@ TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   CHECK_FIELD(SkillRequests, beam_heading);
   CHECK_FIELD(SkillRequests, say);
   CHECK_AGGREGATE_FIELD(SkillRequests, say_text);
+  CHECK_FIELD(SkillRequests, radio_payload_set);
+  CHECK_FIELD(SkillRequests, radio_payload);
 
   CHECK_SIZE(MotionStatus);
   CHECK_FIELD(MotionStatus, active_body);

@@ -346,6 +346,77 @@ TEST_CASE("outgoing team message only on our turn, decodable by teammates") {
   CHECK(spoke == 10);
 }
 
+TEST_CASE("scripts' radio payload: teammates' last one and its age, ours attached to our message") {
+  synthetic::SyntheticOptions o;
+  o.seed = 13;
+  o.unum = 2;
+  Rig rig(o);
+  rig.sim.place(-5, 0, 0);
+  for (int i = 0; i < 20; ++i) rig.step(0, 0, 0);
+  const WorldState& ws = rig.model.state();
+  CHECK(ws.teammates[8].radio_payload_age > 1000);  // never heard
+  CHECK(ws.opponents[8].radio_payload_age > 1000);
+
+  TeamMessage m;
+  m.unum = 9;
+  m.x = 4.0;
+  m.localised = true;
+  m.has_script_payload = true;
+  m.script_payload = 0x123456u;
+  char text[protocol::kMaxSayLength + 1];
+  encode_team_message(m, "Libero", text);
+  rig.sim.queue_heard("Libero", text);
+  m.unum = 5;
+  m.script_payload = 0x654321u;
+  encode_team_message(m, "Others", text);
+  rig.sim.queue_heard("Others", text);  // an opponent's: no payload for anybody
+  rig.step(0, 0, 0);
+  CHECK(ws.teammates[8].radio_payload == 0x123456u);
+  CHECK(ws.teammates[8].radio_payload_age < 0.05);
+  CHECK(ws.teammates[4].radio_payload_age > 1000);
+  CHECK(ws.opponents[4].radio_payload_age > 1000);
+
+  // It keeps talking without a payload (say its scripts failed): heard, but
+  // the payload ages and stays the last one.
+  m.unum = 9;
+  m.has_script_payload = false;
+  for (int i = 0; i < 25; ++i) {
+    if (i % 5 == 0) {
+      encode_team_message(m, "Libero", text);
+      rig.sim.queue_heard("Libero", text);
+    }
+    rig.step(0, 0, 0);
+  }
+  CHECK(ws.teammates[8].last_heard_age < 0.1);
+  CHECK(ws.teammates[8].radio_payload == 0x123456u);
+  CHECK(ws.teammates[8].radio_payload_age > 0.45);
+  CHECK(ws.teammates[8].radio_payload_age < 0.55);
+
+  // Ours: attached after the scripts ran, to our slot and, on our turn, to
+  // the message; nothing attached, nothing sent.
+  int with = 0, without = 0;
+  for (int i = 0; i < 120; ++i) {
+    rig.step(0, 0, 0);
+    bool set = i < 60;
+    rig.model.attach_script_payload(set, 0xFEDCBA98u);  // only 24 bits travel
+    if (set) {
+      CHECK(ws.teammates[1].radio_payload == 0xDCBA98u);
+      CHECK(ws.teammates[1].radio_payload_age == 0.0);
+    }
+    std::string_view out = rig.model.outgoing_team_message();
+    if (out.empty()) continue;
+    TeamMessage decoded;
+    REQUIRE(decode_team_message(out, "Libero", &decoded));
+    CHECK(decoded.unum == 2);
+    CHECK(decoded.has_script_payload == set);
+    CHECK(decoded.script_payload == (set ? 0xDCBA98u : 0u));
+    ++(set ? with : without);
+  }
+  CHECK(with >= 2);
+  CHECK(without >= 2);
+  CHECK(ws.teammates[1].radio_payload_age > 1.0);  // ours ages too once the scripts stop
+}
+
 TEST_CASE("play modes and scores are side-normalised") {
   WorldModelOptions w;
   w.team_name = "Libero";

@@ -2,7 +2,9 @@
 // geometry conventions, orientation filter, ball filter.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "protocol/simspark_codec.h"
@@ -145,7 +147,151 @@ TEST_CASE("team messages of another team or garbage are rejected") {
     }
     if (decode_team_message(random, "Libero", &out)) ++accepted;
   }
-  CHECK(accepted <= 1);  // 2^-19 per try (plus range checks)
+  CHECK(accepted <= 1);  // 2^-24 per try (plus range checks)
+}
+
+// The documented layout (docs/world-model.md "Team communication"), written
+// out independently of team_message.cpp: bit i of the message is bit i % 6
+// of symbol i / 6; 84 data bits, then 24 checksum bits = FNV-1a over the
+// team name and the data bits as 11 bytes (least significant first), folded.
+int quantised_for_test(double v) { return static_cast<int>(std::lround((v + 20.48) / 0.04)); }
+
+namespace reference {
+const char kAlphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+struct Fields {
+  int version = 2, unum = 3;
+  int x = 512, y = 512, heading = 0, flags = 0, ball_x = 512, ball_y = 512, ball_age = 0;
+  int has_payload = 0;
+  uint32_t payload = 0;
+};
+std::string pack(const Fields& f, const std::string& team) {
+  int bits[108] = {};
+  int at = 0;
+  auto put = [&](uint64_t value, int width) {
+    for (int k = 0; k < width; ++k) bits[at++] = static_cast<int>((value >> k) & 1);
+  };
+  put(f.version, 2);
+  put(f.unum, 4);
+  put(f.x, 10);
+  put(f.y, 10);
+  put(f.heading, 7);
+  put(f.flags, 3);
+  put(f.ball_x, 10);
+  put(f.ball_y, 10);
+  put(f.ball_age, 3);
+  put(f.has_payload, 1);
+  put(f.payload, 24);
+  REQUIRE(at == 84);
+  uint32_t h = 2166136261u;
+  for (char c : team) h = (h ^ static_cast<uint8_t>(c)) * 16777619u;
+  for (int byte = 0; byte < 11; ++byte) {
+    uint32_t value = 0;
+    for (int k = 0; k < 8 && 8 * byte + k < 84; ++k) value |= static_cast<uint32_t>(bits[8 * byte + k]) << k;
+    h = (h ^ value) * 16777619u;
+  }
+  put((h ^ (h >> 24)) & 0xFFFFFFu, 24);
+  std::string text;
+  for (int symbol = 0; symbol < 18; ++symbol) {
+    int v = 0;
+    for (int k = 0; k < 6; ++k) v |= bits[6 * symbol + k] << k;
+    text += kAlphabet[v];
+  }
+  return text;
+}
+}  // namespace reference
+
+TEST_CASE("team message carries the scripts' payload: round trip, absent, only 24 bits") {
+  TeamMessage m;
+  m.unum = 11;
+  m.x = 3.0;
+  m.ball_valid = true;
+  m.ball_x = -7.5;
+  m.has_script_payload = true;
+  char text[protocol::kMaxSayLength + 1];
+  TeamMessage out;
+  for (uint32_t payload : {0u, 1u, 0x800000u, 0xABCDEFu, 0xFFFFFFu, 0x5A5A5Au}) {
+    m.script_payload = payload;
+    int length = encode_team_message(m, "Libero", text);
+    REQUIRE(length == 18);
+    CHECK(protocol::validate_say(std::string_view(text, length)).ok());
+    REQUIRE(decode_team_message(std::string_view(text, length), "Libero", &out));
+    CHECK(out.has_script_payload);
+    CHECK(out.script_payload == payload);
+    CHECK(out.unum == 11);  // the world model's fields are untouched by the payload
+    CHECK_NEAR(out.x, 3.0, 0.021);
+    CHECK_NEAR(out.ball_x, -7.5, 0.021);
+  }
+  m.script_payload = 0xFF123456u;  // bits above the 24 are not sent
+  REQUIRE(decode_team_message(std::string_view(text, encode_team_message(m, "Libero", text)), "Libero", &out));
+  CHECK(out.script_payload == 0x123456u);
+  m.has_script_payload = false;  // the scripts set nothing: no payload, whatever the field holds
+  m.script_payload = 0x123456u;
+  REQUIRE(decode_team_message(std::string_view(text, encode_team_message(m, "Libero", text)), "Libero", &out));
+  CHECK_FALSE(out.has_script_payload);
+  CHECK(out.script_payload == 0u);
+}
+
+TEST_CASE("team message layout is the documented one") {
+  reference::Fields f;
+  f.unum = 6;
+  f.x = quantised_for_test(1.0);
+  f.y = quantised_for_test(-2.0);
+  f.flags = 1;  // localised
+  f.ball_x = quantised_for_test(0);
+  f.ball_y = quantised_for_test(0);
+  f.has_payload = 1;
+  f.payload = 0xC0FFEEu;
+  TeamMessage m;
+  m.unum = 6;
+  m.x = 1.0;
+  m.y = -2.0;
+  m.localised = true;
+  m.has_script_payload = true;
+  m.script_payload = 0xC0FFEEu;
+  char text[protocol::kMaxSayLength + 1];
+  int length = encode_team_message(m, "Libero", text);
+  CHECK(std::string(text, length) == reference::pack(f, "Libero"));
+}
+
+TEST_CASE("team message: a flipped payload bit, an old or inconsistent format, a wrong length are rejected") {
+  TeamMessage m;
+  m.unum = 4;
+  m.has_script_payload = true;
+  m.script_payload = 0x3C96A5u;
+  char text[protocol::kMaxSayLength + 1];
+  std::string good(text, encode_team_message(m, "Libero", text));
+  TeamMessage out;
+  REQUIRE(decode_team_message(good, "Libero", &out));
+  // Every single bit of the flag and the payload (message bits 59..83) is
+  // covered by the checksum.
+  for (int bit = 59; bit < 84; ++bit) {
+    std::string changed = good;
+    const char* at = std::strchr(reference::kAlphabet, changed[bit / 6]);
+    REQUIRE(at != nullptr);
+    int value = static_cast<int>(at - reference::kAlphabet) ^ (1 << (bit % 6));
+    changed[bit / 6] = reference::kAlphabet[value];
+    CHECK_MESSAGE(!decode_team_message(changed, "Libero", &out), "bit ", bit);
+  }
+  // Well-formed (checksum right) but not this format: version 1, version 3,
+  // a payload without its flag.
+  reference::Fields f;
+  REQUIRE(decode_team_message(reference::pack(f, "Libero"), "Libero", &out));
+  f.version = 1;
+  CHECK_FALSE(decode_team_message(reference::pack(f, "Libero"), "Libero", &out));
+  f.version = 3;
+  CHECK_FALSE(decode_team_message(reference::pack(f, "Libero"), "Libero", &out));
+  f.version = 2;
+  f.payload = 0x10;  // flag 0 with payload bits: no encoder writes that
+  CHECK_FALSE(decode_team_message(reference::pack(f, "Libero"), "Libero", &out));
+  // A version-1 message (13 symbols, no payload) as the old encoder wrote it
+  // (unum 4 at (1, 2), localised; encoder of commit 4974bab).
+  CHECK_FALSE(decode_team_message("HPeC28080Y_Ww", "Libero", &out));
+  // Cut or padded to any length from 0 to 20: rejected, nothing read out of bounds.
+  for (size_t n = 0; n <= 20; ++n) {
+    std::string resized = good.substr(0, std::min(n, good.size()));
+    while (resized.size() < n) resized += 'A';
+    if (n != good.size()) CHECK_FALSE(decode_team_message(resized, "Libero", &out));
+  }
 }
 
 TEST_CASE("speaker schedule gives every unum one slot per 22 cycles") {
