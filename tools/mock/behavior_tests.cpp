@@ -349,6 +349,7 @@ int scene_requests(lua_State* L) {
   set_number(L, "beam_y", r.beam_y);
   set_number(L, "beam_heading", r.beam_heading);
   if (r.say) set_string(L, "say", r.say_text);
+  if (r.radio_payload_set) set_number(L, "radio_payload", r.radio_payload);
   return 1;
 }
 

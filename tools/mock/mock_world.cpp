@@ -555,6 +555,11 @@ void MockWorld::fill_views() {
       if (!other.active && (quiet_since < 0 || other.gone_since < quiet_since)) quiet_since = other.gone_since;
       if (other.team != me.team) p.last_heard_age = 1e9;
       else p.last_heard_age = quiet_since < 0 ? 0.0 : time() - quiet_since;
+      // The scripts' payload: teammates get what they last heard; my own
+      // slot holds what my scripts last set (as the world model does).
+      const double payload_time = j == i ? other.radio_payload_set_time : other.radio_payload_heard_time;
+      p.radio_payload = other.team == me.team && payload_time >= 0 ? other.radio_payload : 0;
+      p.radio_payload_age = other.team == me.team && payload_time >= 0 ? time() - payload_time : 1e9;
     }
 
     std::memcpy(ws.heard, heard_[i], sizeof ws.heard);
@@ -592,6 +597,16 @@ void MockWorld::step(const motion::SkillRequests* const* requests) {
   resolve_contacts();
   run_referee();
   ++cycle_;
+  // Payloads set this cycle are heard by the next views (age 0), the way
+  // today's radio reaches teammates at once in the mock world.
+  for (int i = 0; i < robot_count_; ++i) {
+    const motion::SkillRequests* request = requests ? requests[i] : nullptr;
+    MockRobot& r = robots_[i];
+    if (!request || !request->radio_payload_set || !r.active) continue;
+    r.radio_payload = request->radio_payload & ((uint32_t{1} << motion::kRadioPayloadBits) - 1);
+    r.radio_payload_set_time = time();
+    if (r.silent_since < 0) r.radio_payload_heard_time = time();
+  }
   fill_views();
 }
 

@@ -70,6 +70,12 @@ struct MockRobot {
   bool ball_hidden = false;                 // it does not see the ball (hide_ball)
   double ball_hidden_since = 0;             // s: when it last saw the ball (may be before the start)
   double hidden_ball_x = 0, hidden_ball_y = 0;  // world frame: where it last saw the ball
+  // The scripts' radio payload (SkillRequests.radio_payload): the last one
+  // they set, when they set it, and when teammates last heard it (its radio
+  // carries it like the world model's message: at once, unless silenced).
+  uint32_t radio_payload = 0;
+  double radio_payload_set_time = -1;       // s, -1 = never set
+  double radio_payload_heard_time = -1;     // s, -1 = never heard by teammates
 };
 
 class MockWorld {
