@@ -103,6 +103,7 @@ return option.define {
   name = "play",
   common = function(o)
     set_play.update()  -- before any role is assigned this tick
+    team.assign()      -- every tick: sends my role proposal, follows the captain's
     local p = game.phase
     if p == PHASE.GAME_OVER then return "finished" end
     if me.fall ~= world.FALL.NONE then return "fallen" end

@@ -3,6 +3,7 @@ return {
   walk_speed = 0.6, turn_speed = 1.6,       -- for time-to-reach estimates
   fallen_penalty = 3.0,                      -- s added to a fallen player's time to the ball
   teammate_timeout = 3.0,                    -- s without news: the teammate drops out of role assignment
+  proposal_timeout = 1.0,                    -- s: an older captain's role proposal is not followed (each robot talks every 0.44 s)
   striker_bonus = 1.0,                       -- s: hysteresis for the current striker
   supporter_bonus = 1.5,                     -- m: hysteresis for the current supporters
   set_play_distance = 2.5,                   -- m kept from the ball at the opponents' set plays (rule: 2.0)

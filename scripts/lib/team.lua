@@ -1,6 +1,8 @@
 -- lib/team.lua: who is playing, time to reach a point, and role assignment
--- as B-Human does it (docs/team.md). Allocation-free per cycle: every array
--- lives in the module and is refilled in place.
+-- as B-Human does it (docs/team.md): every robot computes a proposal for the
+-- whole team and sends it on the radio; all follow the captain's (lowest
+-- active number). Allocation-free per cycle: every array lives in the module
+-- and is refilled in place.
 local params = require "data.params"
 local body = require "lib.body"
 local formation = require "data.formation"
@@ -8,6 +10,7 @@ local formation = require "data.formation"
 local M = {}
 
 local sqrt, abs, atan2 = math.sqrt, math.abs, math.atan2
+local band, bor, lshift, rshift = bit.band, bit.bor, bit.lshift, bit.rshift
 local mates, game = world.teammates, world.game
 local FALL_NONE = world.FALL.NONE
 
@@ -17,8 +20,11 @@ M.KEEPER, M.DEFENDER, M.SUPPORTER, M.STRIKER = "keeper", "defender", "supporter"
 -- double-touch rule).
 M.not_striker = nil
 
-local role_of = {}        -- [unum] = role of the current assignment
-local previous = libero.persistent("team.roles")  -- [unum] = role last cycle (kept over reloads)
+local role_of = {}        -- [unum] = role in effect: the captain's proposal, or my own
+local own = {}            -- [unum] = role of my own proposal this tick
+local previous = libero.persistent("team.roles")  -- [unum] = role in effect last cycle (kept over reloads)
+local following = nil     -- the captain whose proposal is in effect, nil when it is my own
+local own_payload = 0     -- my proposal as radio bits (below)
 local active = {}         -- active numbers, ascending
 local active_count = 0
 local order = {}          -- scratch for sorting
@@ -93,9 +99,100 @@ local function sort_order(n)
   end
 end
 
--- Computes the proposal for every active teammate. All robots run the same
--- function on (nearly) the same shared world, so it equals the captain's
--- proposal (lowest active number); `M.captain()` names the captain.
+-- The proposal on the radio (skill.set_radio_payload, 24 bits; docs/team.md):
+--   bits 0-3    the proposed striker's number (1-11)
+--   bits 4-13   supporters: bit 4 + (n - 2) set when number n (2-11) supports
+--   bits 14-17  kind: PROPOSAL_KIND (other uses of the payload would pick another)
+--   bits 18-23  zero (free)
+-- The keeper is number 1 by rule, and every other active player not named is
+-- a defender, so a striker and a supporter set describe any team of up to 11.
+local PROPOSAL_KIND = 1
+local KIND_SHIFT, SUPPORTER_SHIFT = 14, 4
+
+local function encode_own()
+  local bits = lshift(PROPOSAL_KIND, KIND_SHIFT)
+  for a = 1, active_count do
+    local i = active[a]
+    if own[i] == M.STRIKER then bits = bor(bits, i)
+    elseif own[i] == M.SUPPORTER and i >= 2 then bits = bor(bits, lshift(1, SUPPORTER_SHIFT + i - 2)) end
+  end
+  return bits
+end
+
+local function is_listed(i)
+  for a = 1, active_count do
+    if active[a] == i then return true end
+  end
+  return false
+end
+
+-- Takes the captain's proposal into role_of for my active players. False
+-- (role_of untouched) when it is not a proposal or names a striker I do not
+-- count as active, or number 1 while number 1 keeps: then my own applies.
+local function follow(bits)
+  if band(rshift(bits, KIND_SHIFT), 0xF) ~= PROPOSAL_KIND then return false end
+  local striker = band(bits, 0xF)
+  if not is_listed(striker) or (striker == 1 and active_count > 1) then return false end
+  for a = 1, active_count do
+    local i = active[a]
+    if i == striker then role_of[i] = M.STRIKER
+    elseif i == 1 and active_count > 1 then role_of[i] = M.KEEPER
+    elseif i >= 2 and band(bits, lshift(1, SUPPORTER_SHIFT + i - 2)) ~= 0 then role_of[i] = M.SUPPORTER
+    else role_of[i] = M.DEFENDER end
+  end
+  return true
+end
+
+-- My own proposal for every active teammate, into own[], with the
+-- hysteresis bonuses of the roles in effect last cycle (previous[]): a robot
+-- that follows the captain proposes the captain's roles unless they are
+-- clearly off, so a new captain takes over without a jump.
+local function compute_own()
+  for i = 1, 11 do own[i] = nil end
+  for a = 1, active_count do
+    local i = active[a]
+    if i == 1 and active_count > 1 then own[i] = M.KEEPER end
+  end
+  -- Striker: fastest to the ball, the current striker gets a bonus.
+  local best, best_time = nil, math.huge
+  for a = 1, active_count do
+    local i = active[a]
+    if own[i] == nil then
+      local t = time_to_ball(i)
+      if previous[i] == M.STRIKER then t = t - params.striker_bonus end
+      if i == M.not_striker then t = t + 1e6 end
+      if t < best_time then best, best_time = i, t end
+    end
+  end
+  if best then own[best] = M.STRIKER end
+  -- The rest: the most advanced (plus a bonus for current supporters) support,
+  -- the others defend; at least one defender when anyone is left.
+  local n = 0
+  for a = 1, active_count do
+    local i = active[a]
+    if own[i] == nil then
+      n = n + 1
+      order[n] = i
+      local x = pose(i)
+      if previous[i] == M.SUPPORTER then x = x + params.supporter_bonus end
+      order_key[i] = -x
+    end
+  end
+  for a = n + 1, 11 do order[a] = nil end
+  sort_order(n)
+  local supporters = formation.supporters[active_count] or 0
+  if supporters > n - 1 then supporters = n - 1 end
+  if supporters < 0 then supporters = 0 end
+  for a = 1, n do
+    own[order[a]] = a <= supporters and M.SUPPORTER or M.DEFENDER
+  end
+end
+
+-- Once per tick (behaviors/play.lua calls it every tick, so the proposal is
+-- sent and the hysteresis kept even while fallen): the active players, my
+-- proposal (sent with skill.set_radio_payload), and the roles in effect:
+-- the captain's proposal while it is fresher than params.proposal_timeout,
+-- else my own. The captain (`M.captain()`) follows its own.
 function M.assign()
   local tick = libero.tick()
   if assigned_tick == tick then return end
@@ -109,44 +206,17 @@ function M.assign()
     end
   end
   for i = active_count + 1, 11 do active[i] = nil end
-  local field_players = 0
-  for a = 1, active_count do
-    local i = active[a]
-    if i == 1 and active_count > 1 then role_of[i] = M.KEEPER else field_players = field_players + 1 end
+  compute_own()
+  own_payload = encode_own()
+  skill.set_radio_payload(own_payload)
+  following = nil
+  local captain = active[1]  -- nil while our number is unknown and nobody talks
+  if captain and captain ~= game.unum then
+    local p = mates[captain]
+    if p.radio_payload_age < params.proposal_timeout and follow(p.radio_payload) then following = captain end
   end
-  -- Striker: fastest to the ball, the current striker gets a bonus.
-  local best, best_time = nil, math.huge
-  for a = 1, active_count do
-    local i = active[a]
-    if role_of[i] == nil then
-      local t = time_to_ball(i)
-      if previous[i] == M.STRIKER then t = t - params.striker_bonus end
-      if i == M.not_striker then t = t + 1e6 end
-      if t < best_time then best, best_time = i, t end
-    end
-  end
-  if best then role_of[best] = M.STRIKER end
-  -- The rest: the most advanced (plus a bonus for current supporters) support,
-  -- the others defend; at least one defender when anyone is left.
-  local n = 0
-  for a = 1, active_count do
-    local i = active[a]
-    if role_of[i] == nil then
-      n = n + 1
-      order[n] = i
-      local x = pose(i)
-      if previous[i] == M.SUPPORTER then x = x + params.supporter_bonus end
-      order_key[i] = -x
-    end
-  end
-  for a = n + 1, 11 do order[a] = nil end
-  sort_order(n)
-  local team_size = active_count
-  local supporters = formation.supporters[team_size] or 0
-  if supporters > n - 1 then supporters = n - 1 end
-  if supporters < 0 then supporters = 0 end
-  for a = 1, n do
-    role_of[order[a]] = a <= supporters and M.SUPPORTER or M.DEFENDER
+  if following == nil then
+    for i = 1, 11 do role_of[i] = own[i] end
   end
   for i = 1, 11 do previous[i] = role_of[i] end
 end
@@ -187,5 +257,11 @@ function M.fastest_teammate_to(px, py, except)
 end
 
 function M.active_list() M.assign(); return active, active_count end
+-- The captain whose proposal I follow this tick, or nil (I am the captain,
+-- or its proposal is stale or unusable and my own applies).
+function M.following() M.assign(); return following end
+-- My own proposal this tick: the role I propose for player i, and the radio bits.
+function M.own_role(i) M.assign(); return own[i or game.unum] end
+function M.own_payload() M.assign(); return own_payload end
 
 return M
