@@ -228,3 +228,42 @@ TEST_CASE("team messages: one teammate message per listener every two cycles, ow
   for (int i = 0; i < 510; ++i) world.step(requests);
   for (const world::WsHeard& h : world.world_state(c).heard) CHECK(h.valid == 0);
 }
+
+TEST_CASE("scripts' radio payload: teammates get it in the next view, opponents never; silence or removal ages it") {
+  MockWorld world(default_options());
+  int a = world.add_robot(TeamSide::Left, 2);
+  int b = world.add_robot(TeamSide::Left, 5);
+  int them = world.add_robot(TeamSide::Right, 2);
+  motion::SkillRequests quiet = stand(), sets = stand();
+  sets.radio_payload_set = 1;
+  sets.radio_payload = 0xFF00ABCDu;  // only 24 bits travel
+  const motion::SkillRequests* requests[kMaxMockRobots];
+  for (auto& r : requests) r = &quiet;
+  CHECK(world.world_state(b).teammates[1].radio_payload_age > 1e8);  // never heard
+  requests[a] = &sets;
+  world.step(requests);
+  const world::WsPlayer& heard = world.world_state(b).teammates[1];
+  CHECK(heard.radio_payload == 0xABCDu);
+  CHECK(heard.radio_payload_age == 0.0);
+  CHECK(world.world_state(a).teammates[1].radio_payload == 0xABCDu);  // my own slot: what I set
+  CHECK(world.world_state(them).opponents[1].radio_payload == 0u);
+  CHECK(world.world_state(them).opponents[1].radio_payload_age > 1e8);
+  // Scripts that stop setting it: the last payload stays, ageing.
+  requests[a] = &quiet;
+  for (int i = 0; i < 10; ++i) world.step(requests);
+  CHECK(world.world_state(b).teammates[1].radio_payload == 0xABCDu);
+  CHECK(std::fabs(world.world_state(b).teammates[1].radio_payload_age - 0.2) < 1e-9);
+  // Silenced: teammates' copy ages although the scripts set it; its own slot does not.
+  requests[a] = &sets;
+  world.step(requests);
+  world.silence_robot(a);
+  for (int i = 0; i < 25; ++i) world.step(requests);
+  CHECK(std::fabs(world.world_state(b).teammates[1].radio_payload_age - 0.5) < 1e-9);
+  CHECK(world.world_state(a).teammates[1].radio_payload_age == 0.0);
+  // Removed: ages for the teammates too.
+  requests[b] = &sets;
+  world.step(requests);
+  world.remove_robot(b);
+  for (int i = 0; i < 50; ++i) world.step(requests);
+  CHECK(std::fabs(world.world_state(a).teammates[4].radio_payload_age - 1.0) < 1e-9);
+}
