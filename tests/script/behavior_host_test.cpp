@@ -21,8 +21,14 @@ TEST_CASE("the default scripts load and drive the agent") {
   REQUIRE_MESSAGE(started.ok(), host.last_error());
   TickDriver driver;
   driver.world.game.phase = world::kGameBeforeKickOff;
-  driver.tick(host);
-  CHECK(driver.requests.beam == 1);
+  // A robot that has just connected listens params.beam_join_wait (0.5 s)
+  // before its first beam (408c1b6): beam within the first second.
+  bool beamed = false;
+  for (int i = 0; i < 50 && !beamed; ++i) {
+    driver.tick(host);
+    beamed = driver.requests.beam == 1;
+  }
+  CHECK(beamed);
   driver.world.game.phase = world::kGamePlayOn;
   driver.world.ball.valid = 1;
   driver.world.ball.x = 3.0;
