@@ -50,8 +50,10 @@ local function choose()
     return "dribble"
   end
   if goal_d < params.shoot_range and width > params.min_opening and not M.indirect then
-    local kind = kicking.choose_kick(gx + 1, gy, false)
-    if kind then
+    local kind, cost = kicking.choose_kick(gx + 1, gy, false)
+    -- A shot pays only if it is taken before an opponent reaches the ball;
+    -- otherwise push the ball on (dribble below).
+    if kind and (M.set_play or cost <= pressure + params.shoot_time_margin) then
       plan.x, plan.y, plan.kind = gx + 1, gy, kind
       return "shoot"
     end

@@ -33,6 +33,7 @@ return {
     short = { distance = 3.0, duration = 0.5, max_error = 0.6 },
   },
   shoot_range = 8.5,                         -- m: beyond this, no shot
+  shoot_time_margin = 0.0,                   -- s: shoot only if our kick is done this soon after an opponent could reach the ball
   finish_range = 3.5, finish_width = 1.5,    -- m: ball this near the goal (and |y| below): dribble it in
   min_opening = 0.35,                        -- m: narrowest goal opening worth shooting at
   dribble_speed = 0.5,

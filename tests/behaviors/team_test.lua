@@ -84,6 +84,17 @@ test("striker with an open goal in range shoots at it", function()
   expect(ok, "scored within 30 s")
 end)
 
+test("an opponent at the ball before a shot could be taken: the striker pushes the ball on instead", function()
+  -- Lining up takes seconds; a robot pressing the ball plays it first (full-physics
+  -- matches: with a longer long kick the striker kept lining up shots amid three
+  -- opponents and the ball stayed 3-6 m before their goal).
+  local s = scene{ ball = { x = 10, y = 0 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 4, x = 9.0, y = 0.4 } },
+                   them = { { unum = 2, x = 10.0, y = -0.5, heading = math.pi / 2 } } }
+  s:run(3)
+  expect(not s:active(4, "play_ball", "shoot"), "no shot")
+  expect(s:active(4, "play_ball", "dribble"), "dribbles")
+end)
+
 test("with the ball in front of the goal the striker walks it in instead of lining up a kick", function()
   local s = scene{ ball = { x = 13, y = 0.2 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 4, x = 12.6, y = 0.2 } },
                    them = { { unum = 2, x = 11.5, y = 0.3 } } }
