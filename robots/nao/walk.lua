@@ -4,14 +4,14 @@
 return {
   default = {
     step_period = 0.1383, hip_height_ratio = 0.7825, stand_hip_height_ratio = 0.87, foot_spread = 0.0039,
-    torso_offset_x = 0.0184, torso_pitch = -0.0239, step_height = 0.0337, swing_end = 0.9689, swing_linear = 0.0581, double_support = 0.0916, sway = 0.0058, sway_lead = 0.1141, lateral_pendulum = 0.3646,
+    torso_offset_x = 0.0184, torso_pitch = -0.0239, step_height = 0.0337, swing_end = 0.9689, swing_linear = 0.0581, swing_ramp = 0, double_support = 0.0916, sway = 0.0058, sway_lead = 0.1141, lateral_pendulum = 0.3646,
     com_height = 0.2683,
     stand_foot_spread = 0.0, stand_torso_offset_x = 0.01, stand_torso_pitch = 0.1,
     max_forward = 0.7, max_backward = 0.2, max_side = 0.3420, max_turn = 2.4, combine_power = 1,
     accel_forward = 0.5482, accel_side = 1.4780, accel_turn = 6.4032,
     gyro_ankle_pitch = -0.0117, gyro_hip_pitch = -0.0040, gyro_ankle_roll = 0.1433, stand_gyro_ankle_roll = 0.25, stand_gyro_ankle_pitch = -0.05, gyro_hip_roll = -0.0210,
     tilt_ankle_pitch = -0.0435, tilt_hip_pitch = -0.1025, tilt_ankle_roll = 0.4206, tilt_hip_roll = 0.0859,
-    balance_step_x = 0.0130, balance_step_y = 0.0030, turn_feedback = 0.5145,
+    balance_step_x = 0.0130, balance_step_y = 0.0030, turn_feedback = 0.5145, heading_feedback = 0,
     arm_swing = 1.0041, arm_pitch = -1.5, arm_out = 0.2, elbow = 0.5,
     walk_to_gain = 1.5, walk_to_turn_gain = 2.0, walk_to_tolerance = 0.05,
     walk_to_heading_tolerance = 0.1,
