@@ -14,6 +14,19 @@ constexpr double kCrouchSeconds = 0.2;  // stand height <-> walk height
 
 double swing_profile(double phase) { return 0.5 * (1.0 - std::cos(kPi * phase)); }
 
+// Swing path in time with a trapezoid speed profile: the speed rises over
+// the first `ramp` of the swing (half cosine), holds, and falls over the
+// last `ramp`. Peak speed 1 / (1 - ramp) times the mean (the half cosine's
+// is pi / 2): a speed-bound joint covers more in the same time, and the
+// foot still starts and lands at rest. ramp 0.5 is a smooth triangle.
+double trapezoid_profile(double phase, double ramp) {
+  double peak = 1.0 / (1.0 - ramp);
+  auto rising = [&](double p) { return peak * (0.5 * p - ramp / (2.0 * kPi) * std::sin(kPi * p / ramp)); };
+  if (phase <= ramp) return rising(phase);
+  if (phase >= 1.0 - ramp) return 1.0 - rising(1.0 - phase);
+  return rising(ramp) + peak * (phase - ramp);
+}
+
 Mat3 rot_y(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
 Mat3 rot_z(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
 
@@ -33,6 +46,7 @@ void WalkEngine::reset() {
   current_ = {};
   sway_residual_ = last_sway_ = 0;
   yaw_correction_ = 0;
+  heading_error_ = 0;
   crouch_ = 0;
   walking_ = false;
   time_ = 0;
@@ -75,12 +89,22 @@ void WalkEngine::begin_step() {
   // The correction waits for a step led by the foot on its side (see
   // lead() below): applied to any step, half of it was thrown away, and a
   // steady drift (stepping sideways turns the robot) was never caught.
-  if (yaw_rate_count_ > 0 && scale > 0) {
-    double measured = yaw_rate_sum_ / yaw_rate_count_;
-    yaw_correction_ = std::clamp(yaw_correction_ + params_.turn_feedback * (current_.turn - measured) * period,
-                                 -0.1, 0.1);
+  if (params_.heading_feedback > 0) {
+    // Heading hold: the turn commanded minus the turn measured, integrated
+    // over the whole walk, so a heading lost to slip is turned back, not
+    // just the rate held from then on. The yaw a correction steps shows up
+    // in the measured turn and so takes itself off the error; correcting
+    // the rate of the last step alone counted it as an error next time
+    // and undid part of it, and never caught an accumulated offset.
+    yaw_correction_ = scale > 0 ? std::clamp(params_.heading_feedback * heading_error_, -0.1, 0.1) : 0.0;
+  } else {
+    if (yaw_rate_count_ > 0 && scale > 0) {
+      double measured = yaw_rate_sum_ / yaw_rate_count_;
+      yaw_correction_ = std::clamp(yaw_correction_ + params_.turn_feedback * (current_.turn - measured) * period,
+                                   -0.1, 0.1);
+    }
+    if (scale == 0) yaw_correction_ = 0;
   }
-  if (scale == 0) yaw_correction_ = 0;
   yaw_rate_sum_ = 0;
   yaw_rate_count_ = 0;
   Side correction_leader = yaw_correction_ > 0 ? kLeft : kRight;
@@ -118,6 +142,14 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
   const double period = params_.step_period;
   bool wants_motion = std::abs(command.vx) > 1e-3 || std::abs(command.vy) > 1e-3 ||
                       std::abs(command.turn) > 1e-3;
+  // Bounded: a robot held against something (or turning slower than its
+  // limit allows) must not wind up a turn it would take seconds to undo.
+  // Dropped when no motion is wanted: the walk is coming to a stop where the
+  // caller put it (the kick approach stands still once lined up), and yaw
+  // steps in place would only move it.
+  heading_error_ = walking_ && wants_motion
+                       ? std::clamp(heading_error_ + (current_.turn - gyro.z()) * kCycleSeconds, -0.3, 0.3)
+                       : 0.0;
   bool moving = std::abs(current_.vx) > 1e-3 || std::abs(current_.vy) > 1e-3 ||
                 std::abs(current_.turn) > 1e-3;
 
@@ -204,7 +236,9 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
     // and a foot still coming down when the weight moves onto it bounces.
     double swing_end = std::clamp(params_.swing_end, 0.5, 1.0);
     double swing_phase = phase <= ds ? 0.0 : std::min(1.0, (phase - ds) / ((1.0 - ds) * swing_end));
-    double s = swing_profile(swing_phase) + params_.swing_linear * (swing_phase - swing_profile(swing_phase));
+    double ramp = std::clamp(params_.swing_ramp, 0.0, 0.5);
+    double base = ramp > 0 ? trapezoid_profile(swing_phase, ramp) : swing_profile(swing_phase);
+    double s = base + params_.swing_linear * (swing_phase - base);
     // Balance: a swing foot that lands further in the direction the body
     // tips to catches it. Capture-point form in angles: lean plus lean rate
     // times the pendulum time constant.

@@ -80,6 +80,7 @@ class WalkEngine {
   double yaw_rate_sum_ = 0;      // gyro z summed over the current step
   int yaw_rate_count_ = 0;
   double yaw_correction_ = 0;    // turn-rate feedback not yet stepped (rad)
+  double heading_error_ = 0;     // commanded minus measured turn, integrated since the walk started (rad)
   double sway_residual_ = 0;     // sway left over when the walk stopped, m
   double last_sway_ = 0;
   double crouch_ = 0;            // 0 at the stand height, 1 at the walk height

@@ -26,6 +26,8 @@ constexpr Field kFields[] = {
     {"step_height", &WalkParams::step_height},
     {"swing_end", &WalkParams::swing_end},
     {"swing_linear", &WalkParams::swing_linear},
+    {"swing_ramp", &WalkParams::swing_ramp},
+    {"heading_feedback", &WalkParams::heading_feedback},
     {"double_support", &WalkParams::double_support},
     {"sway", &WalkParams::sway},
     {"lateral_pendulum", &WalkParams::lateral_pendulum},
@@ -84,6 +86,8 @@ Status check(const WalkParams& p, const std::string& name) {
   if (!(p.com_height > 0.05)) return bad("com_height must be positive");
   if (!(p.step_height >= 0 && p.step_height < 0.1)) return bad("step_height must be in [0, 0.1) m");
   if (!(p.swing_linear >= 0 && p.swing_linear <= 1)) return bad("swing_linear must be in [0, 1]");
+  if (!(p.swing_ramp >= 0 && p.swing_ramp <= 0.5)) return bad("swing_ramp must be in [0, 0.5]");
+  if (!(p.heading_feedback >= 0 && p.heading_feedback <= 2)) return bad("heading_feedback must be in [0, 2]");
   if (!(p.double_support >= 0 && p.double_support <= 0.6)) return bad("double_support must be in [0, 0.6]");
   if (p.max_forward < 0 || p.max_backward < 0 || p.max_side < 0 || p.max_turn < 0)
     return bad("speed limits must not be negative");

@@ -26,6 +26,11 @@ struct WalkParams {
   // gently), 1 a straight ramp (peak speed 2/pi of the cosine's: the swing
   // hip runs at its speed limit on long steps), in between a blend.
   double swing_linear = 0.0;
+  // 0: the half cosine above. In (0, 0.5]: a trapezoid speed profile whose
+  // speed rises over this fraction of the swing, holds, and falls over the
+  // same fraction at the end (peak 1 / (1 - ramp) of the mean speed, the
+  // foot at rest at lift-off and landing). swing_linear blends onto it.
+  double swing_ramp = 0.0;
   double double_support = 0.0;       // fraction of a step with both feet on the ground
   double sway = 0.02;                // lateral CoM sway amplitude at the step centre, m
   double lateral_pendulum = 0.0;     // share of the support foot's lateral offset the CoM sways over (0: none)
@@ -53,6 +58,10 @@ struct WalkParams {
   double balance_step_x = 0.0;       // m per rad/s of (pitch rate + pitch error / Tc): step further when tipping forward
   double balance_step_y = 0.0;       // m per rad/s of (roll rate + roll / Tc): step to the side we tip to
   double turn_feedback = 0.0;        // share of the last step's yaw-rate error added to the next step
+  // Share of the heading error (commanded turn minus measured, integrated
+  // over the walk, bounded to 0.3 rad) stepped on each step that can take
+  // it; > 0 replaces turn_feedback.
+  double heading_feedback = 0.0;
   double arm_swing = 0.5;            // rad of shoulder pitch per m of foot offset
   double arm_pitch = -1.6;           // neutral shoulder pitch (arms down), rad
   double arm_out = 0.2;              // shoulder yaw outwards, rad

@@ -70,6 +70,16 @@ TEST_CASE("walk files: missing default, unknown entry, bad value, misspelt key")
   auto bad_blend = parse_walk_text(blend, "w.lua", 0);
   REQUIRE_FALSE(bad_blend.ok());
   CHECK(bad_blend.error().message.find("swing_linear") != std::string::npos);
+  for (const char* field : {"swing_ramp = ", "heading_feedback = "}) {
+    std::string out_of_range = text;
+    size_t at = out_of_range.find(field);
+    REQUIRE(at != std::string::npos);
+    out_of_range.replace(at, std::string(field).size(), std::string(field) + "3 + ");
+    auto rejected = parse_walk_text(out_of_range, "w.lua", 0);
+    REQUIRE_FALSE(rejected.ok());
+    CHECK(rejected.error().message.find(std::string(field).substr(0, std::string(field).size() - 3)) !=
+          std::string::npos);
+  }
   std::string norm = text;
   norm.replace(norm.find("combine_power = "), 16, "combine_power = 0.1 * ");
   auto bad_norm = parse_walk_text(norm, "w.lua", 0);

@@ -360,6 +360,7 @@ TEST_CASE("walk: a steady yaw drift is corrected in full on the steps led by the
   // do. The correction of the step in between must not be lost: each
   // right-led step turns the feet apart by two steps' worth.
   WalkParams p = shipped_walk();
+  p.heading_feedback = 0;  // the rate feedback (types 2-4); type 0 holds the heading (test below)
   REQUIRE(p.turn_feedback > 0);
   WalkEngine walk;
   walk.configure(default_leg_geometry(), p);
@@ -378,6 +379,45 @@ TEST_CASE("walk: a steady yaw drift is corrected in full on the steps led by the
   // step's worth, as when half was dropped, 2 x).
   CHECK(widest > 3.0 * one_step);
   CHECK(widest < 5.0 * one_step);
+}
+
+TEST_CASE("walk: with heading_feedback a heading lost to slip is stepped back until the gyro saw it made up") {
+  // 0.1 rad lost to the left in a burst of slip, then no turning at all:
+  // the heading hold keeps stepping right-led yaw corrections (the robot
+  // has not turned back yet), where the rate feedback stepped one and
+  // stopped. Once the gyro has seen the 0.1 rad turned back, the feet go
+  // straight again.
+  auto widest_gap = [](double heading_feedback) {
+    WalkParams p = shipped_walk();
+    p.heading_feedback = heading_feedback;
+    p.turn_feedback = 0.5;
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    WalkCommand command;
+    command.vx = 0.1;
+    double target[kJointCount] = {};
+    auto run = [&](int cycles, double yaw_rate, int measure_from) {
+      double widest = 0;
+      for (int i = 0; i < cycles; ++i) {
+        walk.step(command, Vec3(0, 0, yaw_rate), p.torso_pitch, 0.0, target);
+        if (i >= measure_from) widest = std::max(widest, std::abs(feet_yaw_gap(target)));
+      }
+      return widest;
+    };
+    run(60, 0.0, 60);
+    run(10, 0.5, 10);                   // 0.1 rad lost
+    double late = run(100, 0.0, 60);    // 1.2-2 s after the slip, the robot never turned back
+    run(10, -0.5, 10);                  // turned back
+    double after = run(60, 0.0, 30);    // from 0.6 s after turning back
+    REQUIRE(walk.walking());
+    return std::make_pair(late, after);
+  };
+  auto [held_late, held_after] = widest_gap(1.0);
+  CHECK(held_late > 0.05);
+  CHECK(held_after < 0.01);
+  auto [rate_late, rate_after] = widest_gap(0.0);
+  CHECK(rate_late < 0.01);  // the rate feedback's one correction is long done
+  (void)rate_after;
 }
 
 TEST_CASE("walk: combined commands are limited by the combine_power norm") {

@@ -7,7 +7,9 @@
 // costs more than any speed can earn. Writes the best
 // parameter file after every improvement.
 // Usage: libero_walk_search <base walk.lua> <out.lua> [--generations N] [--seed S] [--type T]
-//                           [--sigma S] [--lambda L]
+//                           [--sigma S] [--lambda L] [--forward-weight W] [--side-weight W]
+// --forward-weight / --side-weight: the fitness's weight on forward (default 2)
+// and sideways (default 1) speed, to push a search towards one axis.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -41,17 +43,19 @@ const Param kParams[] = {
     {"gyro_ankle_pitch", -0.3, 0.3},  {"gyro_hip_pitch", -0.3, 0.3},    {"gyro_ankle_roll", -0.2, 0.4},
     {"gyro_hip_roll", -0.3, 0.3},     {"balance_step_x", 0.0, 0.06},    {"balance_step_y", 0.0, 0.06},
     {"max_forward", 0.2, 1.2},        {"max_side", 0.1, 0.6},           {"max_turn", 0.8, 3.0},
-    {"accel_forward", 0.3, 3.0},      {"arm_swing", 0.0, 3.0},
+    {"accel_forward", 0.3, 3.0},      {"arm_swing", 0.0, 8.0},
     {"tilt_ankle_pitch", -0.8, 0.8},  {"tilt_hip_pitch", -0.8, 0.8},    {"tilt_ankle_roll", -0.8, 0.8},
     {"tilt_hip_roll", -0.8, 0.8},     {"sway_lead", 0.0, 0.4},          {"accel_side", 0.3, 3.0},
     {"accel_turn", 1.0, 8.0},         {"lateral_pendulum", 0.0, 1.5},   {"swing_end", 0.6, 1.0},
-    {"turn_feedback", 0.0, 1.5},      {"swing_linear", 0.0, 1.0},
+    {"turn_feedback", 0.0, 1.5},      {"swing_linear", 0.0, 1.0},       {"heading_feedback", 0.0, 2.0},
+    {"swing_ramp", 0.0, 0.5},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
 std::string g_base;
 std::string g_block = "default";
 int g_type = 0;
+double g_forward_weight = 2.0, g_side_weight = 1.0;
 bool g_harness_failed = false;  // a candidate's walk file did not load (told once)
 
 // Replaces `name = value` inside the searched block only.
@@ -201,7 +205,7 @@ Score evaluate(const std::vector<double>& v, unsigned round) {
     if (value < 0) return value;
     return value < target ? value / target : 1.0 + 0.2 * (value - target) / target;
   };
-  s.total = 2.0 * earn(s.forward, 0.75) + earn(s.side, 0.35) + earn(s.turn, 1.571) + s.random + s.getup;
+  s.total = g_forward_weight * earn(s.forward, 0.75) + g_side_weight * earn(s.side, 0.35) + earn(s.turn, 1.571) + s.random + s.getup;
   return s;
 }
 
@@ -211,7 +215,7 @@ int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
                  "usage: libero_walk_search base.lua out.lua [--generations N] [--seed S] [--type T] [--sigma S] "
-                 "[--lambda L]\n");
+                 "[--lambda L] [--forward-weight W] [--side-weight W]\n");
     return 2;
   }
   std::ifstream in(argv[1]);
@@ -233,6 +237,8 @@ int main(int argc, char** argv) {
     else if (a == "--type") g_type = std::atoi(argv[i + 1]);
     else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
     else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
+    else if (a == "--forward-weight") g_forward_weight = std::atof(argv[i + 1]);
+    else if (a == "--side-weight") g_side_weight = std::atof(argv[i + 1]);
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
