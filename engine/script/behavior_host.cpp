@@ -7,6 +7,7 @@
 #include <lua.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -68,6 +69,7 @@ struct BehaviorHost::Impl {
   lua_State* L = nullptr;
   ScriptFiles files;
   bool watching = false;
+  uint64_t retry_at_tick = 0;  // tick at which code that failed runs again; 0: none
 
   // The FFI views point at these; they never move.
   world::WorldState world{};
@@ -265,6 +267,7 @@ bool BehaviorHost::load_scripts() {
   impl.env_ref = env;
   if (stats_.in_fallback && impl.had_good_code) LOG_INFO("script", "scripts loaded, leaving the safe fallback");
   impl.had_good_code = true;
+  impl.retry_at_tick = 0;
   stats_.in_fallback = false;
   impl.last_error.clear();
   return true;
@@ -313,6 +316,15 @@ void BehaviorHost::tick(const world::WorldState& world, const motion::MotionStat
   impl.api.now = world.game.server_time > 0.0 ? world.game.server_time
                                               : static_cast<double>(stats_.ticks) * kCyclePeriodS;
 
+  // A robot must not stand for the rest of a match because one tick went
+  // wrong: after the back-off the code that failed runs again.
+  if (stats_.in_fallback && impl.retry_at_tick != 0 && stats_.ticks >= impl.retry_at_tick &&
+      impl.entry_ref != LUA_NOREF) {
+    impl.retry_at_tick = 0;
+    stats_.in_fallback = false;
+    ++stats_.retries;
+    LOG_INFO("script", "trying the scripts again after: %s", impl.last_error.c_str());
+  }
   if (!stats_.in_fallback && impl.entry_ref != LUA_NOREF) {
     lua_State* L = impl.L;
     int base = lua_gettop(L);
@@ -336,7 +348,13 @@ void BehaviorHost::tick(const world::WorldState& world, const motion::MotionStat
       // "error in error handling"; say what really happened.
       if (impl.last_error.find(kind) == std::string::npos && std::strcmp(kind, "runtime error") != 0)
         impl.last_error = std::string(kind) + " (" + impl.last_error + ")";
-      LOG_ERROR("script", "%s, safe fallback until the next good save: %s", kind, impl.error_text);
+      const uint64_t retry_ticks = static_cast<uint64_t>(std::lround(options_.error_retry_s / kCyclePeriodS));
+      impl.retry_at_tick = impl.memory_exhausted || options_.error_retry_s <= 0 ? 0 : stats_.ticks + std::max<uint64_t>(1, retry_ticks);
+      if (impl.retry_at_tick != 0)
+        LOG_ERROR("script", "%s, safe fallback, trying again in %.1f s (or at the next good save): %s", kind,
+                  options_.error_retry_s, impl.error_text);
+      else
+        LOG_ERROR("script", "%s, safe fallback until the next good save: %s", kind, impl.error_text);
     }
   }
   if (stats_.in_fallback) write_fallback(&impl.requests);

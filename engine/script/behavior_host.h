@@ -28,12 +28,18 @@ struct BehaviorHostOptions {
   // but a loop compiled into a trace cannot be cut by the budget; the
   // process then exits after a watchdog period (lua_vm.h). Never in agents.
   bool jit = false;
+  // After a runtime error (a bug hit in a rare situation, a tick that ran
+  // over its budget once) the safe fallback runs this long, then the same
+  // code is tried again; 0: fallback until the next good save. A memory
+  // error always waits for a save (the failed code's memory must go first).
+  double error_retry_s = 1.0;
 };
 
 struct BehaviorStats {
   uint64_t ticks = 0;
   uint64_t runtime_errors = 0;
   uint64_t budget_overruns = 0;
+  uint64_t retries = 0;          // runs of the code again after a runtime error
   uint64_t reloads = 0;
   uint64_t failed_reloads = 0;
   bool in_fallback = false;

@@ -181,3 +181,72 @@ TEST_CASE("a host started on one thread and ticked on another still enforces the
   CHECK(host.stats().budget_overruns == 1);
   CHECK(host.last_error().find("tick budget exceeded") != std::string::npos);
 }
+
+// A rare bug or one slow tick must not leave a robot standing for the rest
+// of a match: after error_retry_s of fallback the same code runs again.
+TEST_CASE("after a runtime error or a budget overrun the code is tried again after the back-off") {
+  const char* sources[] = {
+      // an error in the first tick only (a rare situation)
+      "local n = 0\nreturn function()\n  n = n + 1\n  if n == 1 then error('rare case') end\n  skill.walk(0.1)\nend\n",
+      // an endless loop in the first tick only (one slow tick)
+      "local n = 0\nreturn function()\n  n = n + 1\n  if n == 1 then while true do end end\n  skill.walk(0.1)\nend\n",
+  };
+  for (const char* source : sources) {
+    CAPTURE(source);
+    Run run(source);
+    run.options.error_retry_s = 0.1;  // 5 ticks
+    BehaviorHost host(run.options);
+    REQUIRE(host.start().ok());
+    TickDriver driver;
+    driver.tick(host);
+    CHECK(host.stats().in_fallback);
+    CHECK(host.stats().runtime_errors == 1);
+    for (int i = 0; i < 4; ++i) {
+      driver.tick(host);
+      CHECK(host.stats().in_fallback);
+      CHECK(driver.requests.body == motion::kBodyStand);
+    }
+    driver.tick(host);  // the back-off is over
+    CHECK_FALSE(host.stats().in_fallback);
+    CHECK(host.stats().retries == 1);
+    CHECK(host.stats().runtime_errors == 1);
+    CHECK(driver.requests.walk_vx == doctest::Approx(0.1));
+  }
+}
+
+TEST_CASE("code that fails every time is retried once per back-off; error_retry_s 0 waits for a save") {
+  {
+    Run run("return function() error('always') end\n");
+    run.options.error_retry_s = 0.1;
+    BehaviorHost host(run.options);
+    REQUIRE(host.start().ok());
+    TickDriver driver;
+    for (int i = 0; i < 20; ++i) driver.tick(host);  // errors at ticks 1, 6, 11, 16
+    CHECK(host.stats().in_fallback);
+    CHECK(host.stats().runtime_errors == 4);
+    CHECK(host.stats().retries == 3);
+    CHECK(driver.requests.body == motion::kBodyStand);
+  }
+  {
+    Run run("return function() error('always') end\n");
+    run.options.error_retry_s = 0;
+    BehaviorHost host(run.options);
+    REQUIRE(host.start().ok());
+    TickDriver driver;
+    for (int i = 0; i < 200; ++i) driver.tick(host);
+    CHECK(host.stats().runtime_errors == 1);
+    CHECK(host.stats().retries == 0);
+  }
+  {
+    // Memory errors wait for a save: the failed code's memory must go first.
+    Run run("return function() local s = string.rep('x', 32 * 1024 * 1024) end\n", 16u << 20);
+    run.options.error_retry_s = 0.02;
+    BehaviorHost host(run.options);
+    REQUIRE(host.start().ok());
+    TickDriver driver;
+    for (int i = 0; i < 10; ++i) driver.tick(host);
+    CHECK(host.stats().in_fallback);
+    CHECK_MESSAGE(host.last_error().find("not enough memory") != std::string::npos, host.last_error());
+    CHECK(host.stats().retries == 0);
+  }
+}
