@@ -58,9 +58,12 @@ double median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+// The robots/ folder the benchmarks run: --robots, else the source tree's.
+std::string robots_dir() { return g_args.robots.empty() ? std::string(LIBERO_SOURCE_DIR) + "/robots" : g_args.robots; }
+
 std::unique_ptr<MotionHarness> make(int type, double heading = 0, bool motion = true, double x = 0, double y = 0) {
   HarnessOptions o;
-  o.robots_dir = g_args.robots.empty() ? std::string(LIBERO_SOURCE_DIR) + "/robots" : g_args.robots;
+  o.robots_dir = robots_dir();
   o.robot_type = type;
   o.walk_file = g_args.walk_file;
   o.start_heading = heading;
@@ -440,8 +443,7 @@ void bench_kick(int type, int kick_type) {
 // (the motion file's kick table), a few millimetres off on every run.
 void bench_kick_motion(int type, const char* motion_name) {
   // The kick table of the motion that plays: with --robots, the candidate's own.
-  std::string robots = g_args.robots.empty() ? std::string(LIBERO_SOURCE_DIR) + "/robots" : g_args.robots;
-  auto file = motion::load_motion_file(robots + "/nao/motions/" + motion_name + ".lua");
+  auto file = motion::load_motion_file(robots_dir() + "/nao/motions/" + motion_name + ".lua");
   if (!file.ok() || !file->kick.present) {
     std::fprintf(stderr, "%s: no kick table\n", motion_name);
     std::exit(1);

@@ -558,10 +558,10 @@ void PhysicsWorld::step() {
   if (w.data->warning[mjWARN_BADQACC].number > 0) {
     w.data->warning[mjWARN_BADQACC].number = 0;  // counted here, so the next reset is seen too
     const int dof = w.data->warning[mjWARN_BADQACC].lastinfo;
+    const int body = dof >= 0 && dof < w.model->nv ? w.model->dof_bodyid[dof] : -1;
     int robot_id = kNoRobot;
     for (const RobotEntry* r : w.robots)
-      for (int j = 0; j < kJointCount; ++j)
-        if (r->joint_dof[j] == dof || (r->root_dof >= 0 && dof >= r->root_dof && dof < r->root_dof + 6)) robot_id = r->id;
+      if (std::find(r->body_ids.begin(), r->body_ids.end(), body) != r->body_ids.end()) robot_id = r->id;
     LOG_WARN("physics", "unstable at cycle %lld (dof %d, robot %d): MuJoCo reset the world to its initial state",
              static_cast<long long>(w.cycle), dof, robot_id);
   }
