@@ -35,6 +35,10 @@ struct KickSpec {
   // the kick still goes well (libero_motion_bench kick_motion --ball-dx/dy):
   // the approach stops as soon as the ball is inside it.
   double window_x = 0.03, window_y = 0.025;  // m
+  // Where the ball flies too high to pass under the crossbar (m from the
+  // kick spot, measured by the kick benchmark; 0, 0: never): a shot from
+  // inside this stretch goes over the goal.
+  double over_bar_from = 0, over_bar_to = 0;
 };
 
 struct KeyframeMotion {

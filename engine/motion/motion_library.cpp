@@ -40,6 +40,8 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     motion.kick.distance = reader.number("distance");
     motion.kick.window_x = reader.number_or("window_x", motion.kick.window_x);
     motion.kick.window_y = reader.number_or("window_y", motion.kick.window_y);
+    motion.kick.over_bar_from = reader.number_or("over_bar_from", 0.0);
+    motion.kick.over_bar_to = reader.number_or("over_bar_to", 0.0);
     if (reader.ok() && !(motion.kick.ball_x > 0 && motion.kick.ball_x < 0.5 && std::fabs(motion.kick.ball_y) < 0.3))
       reader.fail("'ball_x' must be in (0, 0.5) m and |ball_y| < 0.3 m");
     if (reader.ok() && !(motion.kick.distance >= 0 && motion.kick.distance < 40))
@@ -47,6 +49,9 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     if (reader.ok() && !(motion.kick.window_x > 0 && motion.kick.window_x <= 0.1 && motion.kick.window_y > 0 &&
                          motion.kick.window_y <= 0.1))
       reader.fail("'window_x' and 'window_y' must be in (0, 0.1] m");
+    if (reader.ok() && !(motion.kick.over_bar_from >= 0 && motion.kick.over_bar_from <= motion.kick.over_bar_to &&
+                         motion.kick.over_bar_to < 40))
+      reader.fail("'over_bar_from' and 'over_bar_to' must satisfy 0 <= from <= to < 40 m");
     Status done = reader.finish();
     if (!done.ok()) return done.error();
   }

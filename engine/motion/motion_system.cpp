@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
+#include <string>
 
 #include "core/log.h"
 #include "core/math.h"
@@ -34,14 +35,18 @@ enum class Mode { Walk, Keyframe, GetUp, Kick };
 enum class KickPhase { Approach, Swing };
 
 // The motion of each kick type; its placement and distance are data in the
-// motion file (`kick` table, measured by the kick benchmark).
-constexpr const char* kKickMotions[kKickTypeCount] = {"kick_long", "kick_short"};
+// motion file (`kick` table, measured by the kick benchmark). The long and
+// short kicks are required; a robot without "kick_lofted" reports it unknown
+// (distance 0) and fails its requests.
+const std::string kKickMotions[kKickTypeCount] = {std::string("kick_") + kKickTypeNames[kKickLong],
+                                                  std::string("kick_") + kKickTypeNames[kKickShort],
+                                                  std::string("kick_") + kKickTypeNames[kKickLofted]};
 
 // The body's abilities for behaviours (MotionStatus): from the data, so a
 // retuned walk or kick is planned with at once.
 void report_abilities(const MotionLibrary* library, const WalkParams& walk, MotionStatus* status) {
   for (int k = 0; k < kKickTypeCount; ++k) {
-    const KeyframeMotion* kick = library ? library->find(kKickMotions[k]) : nullptr;
+    const KeyframeMotion* kick = library ? library->find(kKickMotions[k].c_str()) : nullptr;
     const bool known = kick && kick->kick.present;
     status->kick_distance[k] = known ? kick->kick.distance : 0.0;
     status->kick_ball_x[k] = known ? kick->kick.ball_x : 0.0;
@@ -50,6 +55,8 @@ void report_abilities(const MotionLibrary* library, const WalkParams& walk, Moti
     if (known)
       for (const KeyFrame& f : kick->frames) duration += f.duration;
     status->kick_duration[k] = duration;
+    status->kick_over_bar_from[k] = known ? kick->kick.over_bar_from : 0.0;
+    status->kick_over_bar_to[k] = known ? kick->kick.over_bar_to : 0.0;
   }
   status->max_walk_forward = walk.max_forward;
   status->max_walk_side = walk.max_side;
@@ -128,8 +135,10 @@ Status MotionSystem::load() {
   if (!library.ok()) return library.error();
   for (const char* needed : {"getup_front", "getup_back", "kick_long", "kick_short"})
     if (!library->find(needed)) return make_error(motions_dir + ": motion '" + needed + "' missing");
-  for (const char* kick : kKickMotions)
-    if (!library->find(kick)->kick.present) return make_error(motions_dir + ": motion '" + kick + "' has no 'kick' table");
+  for (const std::string& kick : kKickMotions) {
+    const KeyframeMotion* found = library->find(kick.c_str());
+    if (found && !found->kick.present) return make_error(motions_dir + ": motion '" + kick + "' has no 'kick' table");
+  }
   m.library = std::make_unique<MotionLibrary>(std::move(library.value()));
 
   std::string walk_file =
@@ -299,7 +308,7 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
         if (m.mode == Mode::Kick && m.kick_phase == KickPhase::Swing) break;
         if (m.skill_done) break;
         int type = std::clamp<int>(requests.kick_type, 0, kKickTypeCount - 1);
-        const KeyframeMotion* kick = m.library->find(kKickMotions[type]);
+        const KeyframeMotion* kick = m.library->find(kKickMotions[type].c_str());
         if (!kick || !kick->kick.present) {
           m.skill_failed = true;
           break;

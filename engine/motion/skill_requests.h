@@ -13,7 +13,7 @@ namespace libero::motion {
 extern "C" {
 #endif
 
-enum { kSkillRequestsVersion = 4, kRadioPayloadBits = 24, kMotionNameLength = 31, kSayLength = 20 };
+enum { kSkillRequestsVersion = 5, kRadioPayloadBits = 24, kMotionNameLength = 31, kSayLength = 20 };
 
 typedef enum {
   kBodyStand = 0,       /* stand still, keep balance */
@@ -24,7 +24,10 @@ typedef enum {
   kBodyGetUp            /* normally automatic; may be requested */
 } BodySkill;
 
-typedef enum { kKickLong = 0, kKickShort, kKickTypeCount } KickType;
+/* long: the flat kick (shots: it stays under the crossbar); short; lofted:
+ * the farthest kick, over the heads (clearances, long passes). Each is the
+ * motion "kick_<name>" of the robot's motion library. */
+typedef enum { kKickLong = 0, kKickShort, kKickLofted, kKickTypeCount } KickType;
 
 typedef enum { kHeadLookAtBall = 0, kHeadLookAt, kHeadScan, kHeadFixed } HeadMode;
 
@@ -75,9 +78,14 @@ typedef struct {
    * behaviours cost each kick by the time to reach its own pose. 0 unknown. */
   double kick_ball_x[kKickTypeCount], kick_ball_y[kKickTypeCount];
   double kick_duration[kKickTypeCount];
+  /* Where each kick's ball flies too high to pass under the crossbar (m
+   * from the kick spot; 0, 0: never). */
+  double kick_over_bar_from[kKickTypeCount], kick_over_bar_to[kKickTypeCount];
 } MotionStatus;
 
 #ifdef __cplusplus
 }  /* extern "C" */
+/* Script names of the kick types (skill.kick's `kind`); the motion is "kick_" + name. */
+inline constexpr const char* kKickTypeNames[kKickTypeCount] = {"long", "short", "lofted"};
 }  /* namespace libero::motion */
 #endif

@@ -101,10 +101,11 @@ typedef struct {
   int32_t getting_up;
   double kick_distance_estimate;
   double walk_speed_x, walk_speed_y, walk_speed_turn;
-  double kick_distance[2];
+  double kick_distance[3];
   double max_walk_forward, max_walk_side, max_walk_turn;
-  double kick_ball_x[2], kick_ball_y[2];
-  double kick_duration[2];
+  double kick_ball_x[3], kick_ball_y[3];
+  double kick_duration[3];
+  double kick_over_bar_from[3], kick_over_bar_to[3];
 } MotionStatus;
 )";
 
@@ -184,7 +185,7 @@ local PHASE = {
 local FALL = { NONE = 0, FRONT = 1, BACK = 2, SIDE = 3 }
 local BODY = { STAND = 0, WALK_VELOCITY = 1, WALK_TO = 2, KICK = 3, MOTION = 4, GET_UP = 5 }
 local SKILL_STATE = { IDLE = 0, RUNNING = 1, DONE = 2, FAILED = 3 }
-local KICK = { long = 0, short = 1 }
+local KICK = { long = 0, short = 1, lofted = 2 }
 
 local function copy_table(source, skip)
   local t = {}
@@ -252,7 +253,7 @@ local function make_skill()
     req.kick_target_y = check_number(y, "y", "skill.kick")
     local kick_type = KICK[kind or "long"]
     if kick_type == nil then
-      error(format("skill.kick: unknown kick type %s (use \"long\" or \"short\")", tostring(kind)), 2)
+      error(format("skill.kick: unknown kick type %s (use \"long\", \"short\" or \"lofted\")", tostring(kind)), 2)
     end
     req.kick_type = kick_type
     req.body = 3

@@ -20,6 +20,10 @@ return {
     -- the robot centre), reported to them with the duration (MotionStatus).
     long  = { duration = 1.0, distance = 9.0, distance_sigma = 1.0, direction_sigma = 6.0, reach = 0.25, max_angle = 40, ball_x = 0.22 },
     short = { duration = 0.5, distance = 3.0, distance_sigma = 0.4, direction_sigma = 8.0, reach = 0.25, max_angle = 50, ball_x = 0.22 },
+    -- Lofted: `over_bar_from/to` (m from the kick spot) is where the ball flies over the robots and
+    -- the 0.8 m crossbar, as the simulator's kick_lofted does.
+    lofted = { duration = 1.5, distance = 10.0, distance_sigma = 1.5, direction_sigma = 6.0, reach = 0.25, max_angle = 40, ball_x = 0.2,
+               over_bar_from = 0.8, over_bar_to = 8.5 },
   },
   get_up = { duration = 2.0 },       -- s from lying to standing
   motion = { duration = 1.0 },       -- s a named keyframe motion takes in the mock

@@ -36,7 +36,8 @@ local function choose()
   -- Danger: ball deep in our half with an opponent close: clear to the side away from goal.
   local pressure = passing.opponent_time(bx, by)
   if bx < params.clear_zone_x and pressure < 2.5 then
-    plan.x, plan.y, plan.kind = bx + 6, by >= 0 and 8 or -8, "long"
+    -- Over the attackers' heads when the body has the lofted kick.
+    plan.x, plan.y, plan.kind = bx + 6, by >= 0 and 8 or -8, body.has_kick("lofted") and "lofted" or "long"
     return "clear"
   end
   -- Shoot when the goal is in range and open enough (not from an indirect kick-off).
@@ -50,7 +51,7 @@ local function choose()
     return "dribble"
   end
   if goal_d < params.shoot_range and width > params.min_opening and not M.indirect then
-    local kind, cost = kicking.choose_kick(gx + 1, gy, false)
+    local kind, cost = kicking.choose_kick(gx + 1, gy, false, true)
     -- A shot pays only if it is taken before an opponent reaches the ball;
     -- otherwise push the ball on (dribble below).
     if kind and (M.set_play or cost <= pressure + params.shoot_time_margin) then
@@ -85,9 +86,13 @@ local function choose()
   -- takes a second) and the kick goes far enough to pay for lining up;
   -- otherwise dribble (on the simulator's robot, dribbling gains more ground
   -- than a 6 m kick after a slow approach: docs/team.md).
+  -- The lofted kick goes farthest, but not where it would sail over the
+  -- crossbar (out for their goal kick).
+  local far = "long"
+  if body.has_kick("lofted") and body.kick_under_bar_at("lofted", goal_d) then far = "lofted" end
   if M.set_play or (not M.dribble_target and pressure > params.advance_pressure
-      and body.kick_distance("long") >= params.advance_min_kick) then
-    plan.x, plan.y, plan.kind = gx, gy, "long"
+      and body.kick_distance(far) >= params.advance_min_kick) then
+    plan.x, plan.y, plan.kind = gx, gy, far
     return "advance"
   end
   plan.x, plan.y = field.opponent_goal_x, 0

@@ -31,7 +31,9 @@ return {
   kicks = {
     long = { distance = 9.0, duration = 1.0, max_error = 1.5 },
     short = { distance = 3.0, duration = 0.5, max_error = 0.6 },
+    lofted = { distance = 10.0, duration = 1.5, max_error = 2.0 },
   },
+  over_bar_margin = 1.0,                     -- m: a lofted ball this near its high stretch may still be over the bar
   shoot_range = 8.5,                         -- m: beyond this, no shot
   shoot_time_margin = 0.0,                   -- s: shoot only if our kick is done this soon after an opponent could reach the ball
   finish_range = 3.5, finish_width = 1.5,    -- m: ball this near the goal (and |y| below): dribble it in
@@ -42,5 +44,6 @@ return {
   clear_zone_x = -10.0,                      -- ball behind this x with opponents near: clear it
   opponent_pressure = 1.5,                   -- m: an opponent this near the ball is pressing
   pass = { grid = 3, receive_slack = 1.5, hold_horizon = 6.0, nearest_pressure = 4.0, min_gain = 0.1, opponent_speed = 0.6, reaction = 0.5, margin = 0.3, cache_time = 0.3,
-           stop_margin = 0.5 },                -- m: a pass stopping nearer the bounds than this needs its receiver there first
+           stop_margin = 0.5,                  -- m: a pass stopping nearer the bounds than this needs its receiver there first
+           lofted = true },                    -- long passes with the lofted kick when the body has it
 }

@@ -9,11 +9,30 @@ local params = require "data.params"
 local M = {}
 
 local status = motion.status
-local KICK_INDEX = { long = 0, short = 1 }
+local KICK_INDEX = { long = 0, short = 1, lofted = 2 }
 -- Reading an array field of the view makes a new FFI reference each time
 -- (a Lua allocation); these are taken once (the struct never moves).
 local kick_distance, kick_ball_x = status.kick_distance, status.kick_ball_x
 local kick_ball_y, kick_duration = status.kick_ball_y, status.kick_duration
+local over_bar_from, over_bar_to = status.kick_over_bar_from, status.kick_over_bar_to
+
+-- Whether this body has the kick: the long and short kicks always (the data's
+-- figures stand in until the engine reports), the lofted one only when the
+-- body reports it (a robot type without its motion file has none).
+function M.has_kick(kind)
+  return kind ~= "lofted" or kick_duration[KICK_INDEX[kind]] > 0
+end
+
+-- Whether the kick's ball passes under the crossbar `d` metres from the kick
+-- spot: outside the stretch where it flies too high, with params.over_bar_margin
+-- for the kick's spread (the stretch ends as far out as the kick goes).
+function M.kick_under_bar_at(kind, d)
+  local i = KICK_INDEX[kind]
+  local to = over_bar_to[i]
+  if to <= 0 then return true end
+  local m = params.over_bar_margin
+  return d < over_bar_from[i] - m or d > to + m
+end
 
 function M.kick_distance(kind)
   local d = kick_distance[KICK_INDEX[kind]]

@@ -82,17 +82,19 @@ function M.kick_pose(tx, ty, kind)
   return x, y, h
 end
 
-local KINDS = { "long", "short" }
+local KINDS = { "long", "short", "lofted" }
 
--- Chooses a kick for (tx, ty): the kind ("long"/"short") with the smallest
--- time to reach its own pose + its duration whose distance fits; exact =
--- true requires the kick to end near the target (passes), else at least
--- reach it. Returns kind, cost (s), or nil when no kick fits.
-function M.choose_kick(tx, ty, exact)
+-- Chooses a kick for (tx, ty): the kind ("long"/"short"/"lofted") with the
+-- smallest time to reach its own pose + its duration whose distance fits;
+-- exact = true requires the kick to end near the target (passes), else at
+-- least reach it; under_bar = true (shots) only kicks whose ball passes under
+-- the crossbar at the target. Returns kind, cost (s), or nil when no kick fits.
+function M.choose_kick(tx, ty, exact, under_bar)
   local d = sqrt((tx - ball.x) ^ 2 + (ty - ball.y) ^ 2)
   local best, best_cost = nil, huge
   for a = 1, #KINDS do
     local kind = KINDS[a]
+    if not body.has_kick(kind) or (under_bar and not body.kick_under_bar_at(kind, d)) then goto next_kind end
     local distance, max_error = body.kick_distance(kind), body.kick_max_error(kind)
     local fits
     if kind == "short" then
@@ -107,6 +109,7 @@ function M.choose_kick(tx, ty, exact)
       local cost = team.time_to_pose(me.x, me.y, me.heading, px, py, ph) + body.kick_duration(kind)
       if cost < best_cost then best, best_cost = kind, cost end
     end
+    ::next_kind::
   end
   return best, best_cost
 end

@@ -83,12 +83,16 @@ local function opponent_time(px, py)
 end
 
 -- Which kick covers distance d: kind, rolling range, or nil. The short
--- kick stops the ball at the target; the long kick cannot be shortened and
--- rolls its full distance, past a nearer target.
+-- kick stops the ball at the target; the long and lofted kicks cannot be
+-- shortened and roll their full distance, past a nearer target.
 local function pass_kick(d)
   local short, long, long_error = body.kick_distance("short"), body.kick_distance("long"), body.kick_max_error("long")
   if d >= 1.0 and d <= short + 0.3 then return "short", d end
   if d >= long - long_error and d <= long + long_error then return "long", long end
+  if P.lofted and body.has_kick("lofted") then
+    local lofted, lofted_error = body.kick_distance("lofted"), body.kick_max_error("lofted")
+    if d >= lofted - lofted_error and d <= lofted + lofted_error then return "lofted", lofted end
+  end
   return nil
 end
 M.pass_kick = pass_kick

@@ -4,6 +4,7 @@ local option = require "lib.option"
 local formation = require "data.formation"
 local special = require "behaviors.special"
 local kick_to = require "behaviors.kick_to"
+local body = require "lib.body"
 local params = require "data.params"
 local positioning = require "lib.positioning"
 local walk = require "lib.walk"
@@ -63,7 +64,7 @@ return option.define {
         if o.action_done or o.action_aborted or not in_penalty_area(ball.x, ball.y) then return "guard" end
       end,
       action = function(o)
-        kick_to(ball.x + 6, ball.y >= 0 and 6 or -6, "long")
+        kick_to(ball.x + 6, ball.y >= 0 and 6 or -6, body.has_kick("lofted") and "lofted" or "long")
       end,
     },
   },

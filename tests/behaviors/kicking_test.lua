@@ -43,3 +43,19 @@ test("kick choice: a kick whose pose is far to walk to loses to one whose pose I
   local kind = kick_kind(s, 4)
   expect_eq(kind, "long", "long kick: each kick's own pose")
 end)
+
+test("kick choice: a shot is never lofted from where the lofted ball flies over the bar", function()
+  -- The lofted kick is the quickest here, but at 3.3 m its ball is above the crossbar (0.8-8.5 m).
+  local s = shot_scene{ kicks = { short = { duration = 2.0 }, long = { duration = 2.5 }, lofted = { duration = 0.3 } } }
+  s:run(3)
+  expect(s:active(4, "play_ball", "shoot"), "shoots")
+  expect_eq(kick_kind(s, 4), "short", "a kick that stays under the bar")
+end)
+
+test("kick choice: beyond its high stretch the quickest kick may be the lofted one", function()
+  local s = shot_scene{ kicks = { short = { duration = 2.0 }, long = { duration = 2.5 },
+                                  lofted = { duration = 0.3, over_bar_from = 0.5, over_bar_to = 1.5 } } }
+  s:run(3)
+  expect(s:active(4, "play_ball", "shoot"), "shoots")
+  expect_eq(kick_kind(s, 4), "lofted", "lofted: its ball is down again at the goal")
+end)

@@ -1,7 +1,7 @@
 -- Behaviour tests of the ball owner's pass choice and of taking
 -- passes (scripts/lib/passing.lua, behaviors/special.lua, behaviors/keepaway.lua;
 -- docs/team.md), in the mock world. We play left. Mock kicks: short up to
--- 3.3 m stopping at its target, long 9 m (robots/nao/mock.lua).
+-- 3.3 m stopping at its target, long 9 m, lofted 10 m (robots/nao/mock.lua).
 
 -- The running kick_to's target and kind of robot unum, or nil.
 local function kick_plan(s, unum)
@@ -40,9 +40,9 @@ end)
 -- touch line, unless the receiver stands there first and stops it. Regions
 -- are clipped 0.5 m inside the field, so with the 9 m kick (at most 1.5 m
 -- past a target) the ball ends on the line at worst; the longer kick makes
--- the case clear.
+-- the case clear. (The lofted kick goes 20 m here: no pass is that long.)
 local function long_kick_scene(receiver_y)
-  return scene{ model = { kicks = { long = { distance = 12 } } }, ball = { x = 0, y = -1.5 },
+  return scene{ model = { kicks = { long = { distance = 12 }, lofted = { distance = 20 } } }, ball = { x = 0, y = -1.5 },
                 us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.3, y = -1.5 },
                        { unum = 3, x = 0, y = receiver_y, heading = math.pi / 2 } },
                 them = { { unum = 2, x = -0.6, y = -2.1 } } }

@@ -83,7 +83,7 @@ end)
 
 -- Clearing ------------------------------------------------------------------
 
-test("a field player with the ball deep in our half and an opponent close clears it long to the side", function()
+test("a field player with the ball deep in our half and an opponent close clears it lofted to the side", function()
   local s = scene{ ball = { x = -11, y = 2 },
                    us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -11.4, y = 2 } },
                    them = { { unum = 9, x = -10, y = 2.6 } } }
@@ -97,7 +97,7 @@ test("a field player with the ball deep in our half and an opponent close clears
       kind = e.params:match("kind=\"?(%a+)")
     end
   end
-  expect_eq(kind, "long", "a long kick")
+  expect_eq(kind, "lofted", "the lofted kick, over the attacker")
   expect(x and x > -11 + 3, "upfield")
   expect(y and y > 5, "to the near (left) side, away from the goal")
   local ok = s:run_until(function(t) return t:ball().x > -8 end, 750)

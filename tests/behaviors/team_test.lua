@@ -314,11 +314,37 @@ test("with a 9 m long kick the free ball owner kicks it forward", function()
   expect(s:active(2, "play_ball", "advance"), "advances with a long kick")
 end)
 
-test("with a 5.9 m long kick (the simulator robot's) the free ball owner dribbles", function()
-  local s = open_field{ kicks = { long = { distance = 5.9 } } }
+test("with a 5.9 m long kick and a 6 m lofted kick the free ball owner dribbles", function()
+  local s = open_field{ kicks = { long = { distance = 5.9 }, lofted = { distance = 6.0 } } }
   s:run(3)
   expect(s:active(2, "play_ball", "dribble"), "dribbles instead")
   expect(not s:active(2, "play_ball", "advance"), "no long-kick advance")
+end)
+
+-- The simulator robot's kicks: a 5.2 m flat kick, a lofted one of 8.5 m.
+local function kick_kind(s, unum)
+  for _, e in ipairs(s:activation(unum)) do
+    if e.option == "kick_to" then return e.params:match("kind=\"?(%a+)") end
+  end
+end
+
+test("with a short flat kick but a far lofted kick the free ball owner advances lofted", function()
+  local s = open_field{ kicks = { long = { distance = 5.2 }, lofted = { distance = 8.5 } } }
+  s:run(3)
+  expect(s:active(2, "play_ball", "advance"), "advances")
+  expect_eq(kick_kind(s, 2), "lofted", "with the lofted kick")
+end)
+
+test("the lofted kick does not advance from where it would sail over the crossbar", function()
+  -- 7 m from the goal, inside the lofted ball's high stretch (0.8-8.5 m), the goal mouth packed
+  -- (no shot): the advance is the flat kick.
+  local s = scene{ model = { kicks = { long = { distance = 9.0 } } }, ball = { x = 8, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = 7.5, y = 0 } },
+                   them = { { unum = 1, x = 14.7, y = 0 }, { unum = 2, x = 14.7, y = 0.5 }, { unum = 3, x = 14.7, y = -0.5 },
+                            { unum = 4, x = 14.7, y = 0.9 }, { unum = 5, x = 14.7, y = -0.9 } } }
+  s:run(3)
+  expect(s:active(2, "play_ball", "advance"), "advances")
+  expect_eq(kick_kind(s, 2), "long", "with the flat kick")
 end)
 
 test("a scene's model with an unknown field is an error, not ignored", function()

@@ -115,6 +115,61 @@ TEST_CASE("a long kick sends the ball about 9 m towards the target; out of reach
   CHECK(far.ball_x() == doctest::Approx(2.0));
 }
 
+TEST_CASE("a lofted kick flies over robots and over the crossbar, and lands beyond them") {
+  auto options = default_options(3);
+  for (KickModel& k : options.model.kicks) k.distance_sigma = k.direction_sigma = 0;  // every kick as modelled
+  const KickModel& lofted = options.model.kicks[motion::kKickLofted];
+  REQUIRE(lofted.over_bar_to > 2.0);
+  auto kick = stand();
+  kick.body = motion::kBodyKick;
+  kick.kick_type = motion::kKickLofted;
+  kick.kick_target_x = 14;
+  kick.kick_target_y = 0;
+  // An opponent 2 m ahead: the lofted ball passes over it; the long kick's ball hits it.
+  for (int type : {motion::kKickLofted, motion::kKickLong}) {
+    MockWorld world(options);
+    world.referee().set_play_mode(PlayMode::PlayOn);
+    int me = world.add_robot(TeamSide::Left, 9);
+    int them = world.add_robot(TeamSide::Right, 5);
+    world.place_robot(me, 0, 0, 0);
+    world.place_robot(them, 2.0, 0, kPi);
+    world.set_ball(0.22, 0);
+    kick.kick_type = type;
+    run(world, kick, 100);
+    run(world, stand(), 600);
+    if (type == motion::kKickLofted) {
+      CHECK(world.ball_x() > 5.0);
+      CHECK(world.last_touch_index() == me);
+    } else {
+      CHECK(world.ball_x() < 2.0);
+      CHECK(world.last_touch_index() == them);
+    }
+  }
+  // Kicked at goal from inside its high stretch it sails over the bar: a goal kick, no goal.
+  MockWorld over(options);
+  over.referee().set_play_mode(PlayMode::PlayOn);
+  int shooter = over.add_robot(TeamSide::Left, 9);
+  const double spot = 15.0 - (lofted.over_bar_from + lofted.over_bar_to) / 2;
+  over.place_robot(shooter, spot - 0.22, 0, 0);
+  over.set_ball(spot, 0);
+  kick.kick_type = motion::kKickLofted;
+  kick.kick_target_x = 16;
+  run(over, kick, 100);
+  run(over, stand(), 400);
+  CHECK(over.referee().state().score_left == 0);
+  CHECK(over.world_state(shooter).game.phase == world::kGameTheirGoalKick);
+  // From beyond the stretch the ball comes down in front of the goal and rolls in.
+  MockWorld under(options);
+  under.referee().set_play_mode(PlayMode::PlayOn);
+  shooter = under.add_robot(TeamSide::Left, 9);
+  const double far_spot = 15.0 - lofted.over_bar_to - 1.0;
+  under.place_robot(shooter, far_spot - 0.22, 0, 0);
+  under.set_ball(far_spot, 0);
+  run(under, kick, 100);
+  run(under, stand(), 600);
+  CHECK(under.referee().state().score_left == 1);
+}
+
 TEST_CASE("walking into the ball dribbles it") {
   MockWorld world(default_options());
   world.referee().set_play_mode(PlayMode::PlayOn);

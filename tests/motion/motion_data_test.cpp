@@ -174,6 +174,58 @@ TEST_CASE("motion system: a broken per-type override fails that type's load only
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("lofted kick: optional motion, its crossbar stretch reported; without it requests fail") {
+  // The shipped robot has it, with where its ball flies over the crossbar.
+  auto lofted = load_motion_file(robots_dir() + "/nao/motions/kick_lofted.lua");
+  REQUIRE_MESSAGE(lofted.ok(), (lofted.ok() ? "" : lofted.error().describe()));
+  REQUIRE(lofted->kick.present);
+  CHECK(lofted->kick.over_bar_from > 0);
+  CHECK(lofted->kick.over_bar_to > lofted->kick.over_bar_from);
+  MotionOptions options;
+  options.robots_dir = robots_dir();
+  options.reload_poll_seconds = 0;
+  MotionSystem with(options);
+  REQUIRE(with.load().ok());
+  Cycle cycle;
+  cycle.step(with);
+  CHECK(with.status().kick_distance[kKickLofted] == lofted->kick.distance);
+  CHECK(with.status().kick_over_bar_from[kKickLofted] == lofted->kick.over_bar_from);
+  CHECK(with.status().kick_over_bar_to[kKickLofted] == lofted->kick.over_bar_to);
+  CHECK(with.status().kick_duration[kKickLofted] > 0);
+  CHECK(with.status().kick_over_bar_to[kKickShort] == 0);  // never over the bar
+  CHECK(std::string(kKickTypeNames[kKickLofted]) == "lofted");
+
+  // A robot without the motion loads, reports the kick unknown and fails its requests.
+  std::string dir = scratch_dir();
+  std::filesystem::copy(robots_dir(), dir + "/robots", std::filesystem::copy_options::recursive);
+  std::filesystem::remove(dir + "/robots/nao/motions/kick_lofted.lua");
+  options.robots_dir = dir + "/robots";
+  MotionSystem without(options);
+  Status loaded = without.load();
+  REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().describe()));
+  Cycle other;
+  other.step(without);
+  CHECK(without.status().kick_distance[kKickLofted] == 0);
+  CHECK(without.status().kick_duration[kKickLofted] == 0);
+  CHECK(without.status().kick_distance[kKickLong] > 0);
+  other.requests.body = kBodyKick;
+  other.requests.kick_type = kKickLofted;
+  other.requests.kick_target_x = 5;
+  other.world.ball.valid = 1;
+  other.world.ball.x = 0.3;
+  other.step(without);
+  CHECK(without.status().state == kSkillFailed);
+
+  // A crossbar stretch that ends before it starts is rejected, naming the field.
+  std::ofstream(dir + "/robots/nao/motions/kick_lofted.lua")
+      << "return { name = 'kick_lofted', kick = { ball_x = 0.17, ball_y = -0.05, distance = 9, over_bar_from = 5,"
+         " over_bar_to = 2 }, frames = { { duration = 0.1, angles = {} } } }";
+  auto bad = load_motion_file(dir + "/robots/nao/motions/kick_lofted.lua");
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.error().describe().find("over_bar_from") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("motion system: load errors are reported, not thrown") {
   MotionOptions options;
   options.robots_dir = "/nonexistent";

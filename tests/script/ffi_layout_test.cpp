@@ -142,7 +142,7 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
 TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   using namespace libero::motion;
   FfiState ffi;
-  CHECK(kSkillRequestsVersion == 4);  // bump docs/scripting.md and this test together
+  CHECK(kSkillRequestsVersion == 5);  // bump docs/scripting.md and this test together
   CHECK_SIZE(SkillRequests);
   CHECK_FIELD(SkillRequests, body);
   CHECK_FIELD(SkillRequests, walk_vx);
@@ -185,6 +185,8 @@ TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   CHECK_AGGREGATE_FIELD(MotionStatus, kick_ball_x);
   CHECK_AGGREGATE_FIELD(MotionStatus, kick_ball_y);
   CHECK_AGGREGATE_FIELD(MotionStatus, kick_duration);
+  CHECK_AGGREGATE_FIELD(MotionStatus, kick_over_bar_from);
+  CHECK_AGGREGATE_FIELD(MotionStatus, kick_over_bar_to);
 }
 
 TEST_CASE("ffi enum constants the prelude hard-codes match the headers") {
@@ -202,6 +204,7 @@ TEST_CASE("ffi enum constants the prelude hard-codes match the headers") {
   CHECK(motion::kBodyGetUp == 5);
   CHECK(motion::kKickLong == 0);
   CHECK(motion::kKickShort == 1);
+  CHECK(motion::kKickLofted == 2);
   CHECK(motion::kHeadLookAtBall == 0);
   CHECK(motion::kHeadLookAt == 1);
   CHECK(motion::kHeadScan == 2);

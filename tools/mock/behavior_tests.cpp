@@ -133,19 +133,24 @@ void apply_model(lua_State* L, int scene_table, MockModel* model) {
   if (!lua_isnil(L, -1)) {
     if (!lua_istable(L, -1)) luaL_error(L, "scene: 'model.kicks' must be a table");
     const int kicks = lua_gettop(L);
-    check_keys(L, kicks, "model.kicks", {"long", "short"});
-    const char* names[motion::kKickTypeCount] = {"long", "short"};
+    check_keys(L, kicks, "model.kicks", {"long", "short", "lofted"});
+    const char* const* names = motion::kKickTypeNames;
     for (int k = 0; k < motion::kKickTypeCount; ++k) {
       lua_getfield(L, kicks, names[k]);
       if (lua_istable(L, -1)) {
         const int kick = lua_gettop(L);
-        check_keys(L, kick, names[k], {"distance", "duration", "distance_sigma", "direction_sigma", "ball_x"});
+        check_keys(L, kick, names[k],
+                   {"distance", "duration", "distance_sigma", "direction_sigma", "ball_x", "over_bar_from", "over_bar_to"});
         KickModel& km = model->kicks[k];
         km.distance = positive_field(L, kick, "distance", km.distance);
         km.duration = positive_field(L, kick, "duration", km.duration);
         km.distance_sigma = field_number(L, kick, "distance_sigma", km.distance_sigma);
         km.direction_sigma = field_number(L, kick, "direction_sigma", km.direction_sigma);
         km.ball_x = positive_field(L, kick, "ball_x", km.ball_x);
+        km.over_bar_from = field_number(L, kick, "over_bar_from", km.over_bar_from);
+        km.over_bar_to = field_number(L, kick, "over_bar_to", km.over_bar_to);
+        if (!(km.over_bar_from >= 0 && km.over_bar_from <= km.over_bar_to))
+          luaL_error(L, "scene: 'model.kicks.%s': over_bar_from must be in [0, over_bar_to]", names[k]);
       } else if (!lua_isnil(L, -1)) {
         luaL_error(L, "scene: 'model.kicks.%s' must be a table", names[k]);
       }

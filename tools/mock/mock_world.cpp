@@ -53,11 +53,11 @@ Result<MockModel> load_mock_model(const std::string& path) {
   if (auto s = w.finish(); !s.ok()) return s.error();
 
   data::FieldReader k(*file, *kicks, "kicks");
-  const data::Value* kick_tables[motion::kKickTypeCount] = {k.map("long"), k.map("short")};
+  const data::Value* kick_tables[motion::kKickTypeCount] = {};
+  for (int i = 0; i < motion::kKickTypeCount; ++i) kick_tables[i] = k.map(motion::kKickTypeNames[i]);
   if (auto s = k.finish(); !s.ok()) return s.error();
-  const char* kick_names[motion::kKickTypeCount] = {"kicks.long", "kicks.short"};
   for (int i = 0; i < motion::kKickTypeCount; ++i) {
-    data::FieldReader kr(*file, *kick_tables[i], kick_names[i]);
+    data::FieldReader kr(*file, *kick_tables[i], std::string("kicks.") + motion::kKickTypeNames[i]);
     KickModel& km = m.kicks[i];
     km.duration = kr.number("duration");
     km.distance = kr.number("distance");
@@ -66,6 +66,10 @@ Result<MockModel> load_mock_model(const std::string& path) {
     km.reach = kr.number("reach");
     km.max_angle = kr.number("max_angle");
     km.ball_x = kr.number("ball_x");
+    km.over_bar_from = kr.number_or("over_bar_from", 0.0);
+    km.over_bar_to = kr.number_or("over_bar_to", 0.0);
+    if (kr.ok() && !(km.over_bar_from >= 0 && km.over_bar_from <= km.over_bar_to))
+      kr.fail("'over_bar_from' must be in [0, over_bar_to]");
     if (auto s = kr.finish(); !s.ok()) return s.error();
   }
   data::FieldReader g(*file, *get_up, "get_up");
@@ -164,7 +168,14 @@ void MockWorld::place_robot(int index, double x, double y, double heading) {
   fill_views();
 }
 
+bool MockWorld::ball_airborne() const {
+  if (flight_to_ <= 0) return false;
+  const double travelled = std::hypot(ball_x_ - kick_spot_x_, ball_y_ - kick_spot_y_);
+  return travelled >= flight_from_ && travelled <= flight_to_;
+}
+
 void MockWorld::set_ball(double x, double y, double vx, double vy) {
+  flight_to_ = 0;
   ball_x_ = x;
   ball_y_ = y;
   ball_vx_ = vx;
@@ -233,6 +244,10 @@ void MockWorld::release_kick(int index, const motion::SkillRequests& request) {
   if (type == motion::kKickShort) distance = std::min(distance, std::hypot(tx - ball_x_, ty - ball_y_));
   distance = std::max(0.3, distance + gaussian(k.distance_sigma));
   const double speed = std::sqrt(2.0 * options_.model.ball_deceleration * distance);
+  kick_spot_x_ = ball_x_;
+  kick_spot_y_ = ball_y_;
+  flight_from_ = k.over_bar_from;
+  flight_to_ = k.over_bar_to;
   ball_vx_ = speed * std::cos(direction);
   ball_vy_ = speed * std::sin(direction);
   touched_[index] = true;
@@ -357,7 +372,7 @@ void MockWorld::resolve_contacts() {
   const double ball_radius = options_.rules.ball_radius;
   for (int i = 0; i < robot_count_; ++i) {
     MockRobot& r = robots_[i];
-    if (!r.active) continue;
+    if (!r.active || ball_airborne()) continue;
     const double dx = ball_x_ - r.x, dy = ball_y_ - r.y;
     const double d = std::hypot(dx, dy);
     const double contact = m.body_radius + ball_radius;
@@ -414,7 +429,8 @@ void MockWorld::run_referee() {
   sim::RefereeInput in;
   in.ball_x = ball_x_;
   in.ball_y = ball_y_;
-  in.ball_z = options_.rules.ball_radius;
+  // Over the crossbar: no goal, and over the line it is out (a goal kick).
+  in.ball_z = ball_airborne() ? options_.rules.goal_height + 0.2 : options_.rules.ball_radius;
   in.ball_vx = ball_vx_;
   in.ball_vy = ball_vy_;
   const TeamSide goal = sim::goal_containing_ball(ball_x_, ball_y_, in.ball_z, options_.rules);
@@ -442,6 +458,7 @@ void MockWorld::run_referee() {
     ball_x_ = out.ball_x;
     ball_y_ = out.ball_y;
     ball_vx_ = ball_vy_ = 0;
+    flight_to_ = 0;
   }
   for (int k = 0; k < out.move_count; ++k) {
     const int i = find_robot(out.moves[k].team, out.moves[k].unum);
@@ -575,6 +592,8 @@ void MockWorld::fill_views() {
       st.kick_ball_x[k] = options_.model.kicks[k].ball_x;
       st.kick_ball_y[k] = 0;  // the mock's kicks take the ball straight ahead
       st.kick_duration[k] = options_.model.kicks[k].duration;
+      st.kick_over_bar_from[k] = options_.model.kicks[k].over_bar_from;
+      st.kick_over_bar_to[k] = options_.model.kicks[k].over_bar_to;
     }
     st.max_walk_forward = options_.model.max_forward;
     st.max_walk_side = options_.model.max_side;

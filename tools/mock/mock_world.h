@@ -25,6 +25,9 @@ struct KickModel {
   // centre, m), reported in MotionStatus; the kick itself starts whenever the
   // ball is within reach and angle.
   double ball_x = 0.22;
+  // Where the kicked ball flies over the robots and the crossbar (m from the
+  // kick spot; 0, 0: never): it passes no robot and scores no goal there.
+  double over_bar_from = 0, over_bar_to = 0;
 };
 
 // The robot model of the mock world, loaded from robots/nao/mock.lua.
@@ -118,6 +121,8 @@ class MockWorld {
   double ball_y() const { return ball_y_; }
   double ball_vx() const { return ball_vx_; }
   double ball_vy() const { return ball_vy_; }
+  // True while a lofted kick's ball is in the air (above the crossbar).
+  bool ball_airborne() const;
   uint32_t cycle() const { return cycle_; }
   double time() const { return cycle_ * kCycleSeconds; }
   int last_touch_index() const { return last_touch_; }
@@ -152,6 +157,9 @@ class MockWorld {
   int32_t heard_id_[kMaxMockRobots] = {};
   world::WsHeard heard_[kMaxMockRobots][world::kMaxHeardMessages] = {};
   double ball_x_ = 0, ball_y_ = 0, ball_vx_ = 0, ball_vy_ = 0;
+  // The last kick's spot and the stretch of its flight above the crossbar
+  // (flight_to_ 0: the ball is on the ground).
+  double kick_spot_x_ = 0, kick_spot_y_ = 0, flight_from_ = 0, flight_to_ = 0;
   uint32_t cycle_ = 0;
   int last_touch_ = -1;
 };

@@ -2,12 +2,12 @@
 // section "motion"). Usage:
 //   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
 //                       getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]
-//                       kick_motion, kick_short_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
+//                       kick_motion, kick_short_motion, kick_lofted_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
 //                                                       [--walk-first S] (step in place S s, stand, kick)
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
 //                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
-//            hetero, all
+//            kick_lofted, hetero, all
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -434,7 +434,7 @@ void bench_kick(int type, int kick_type) {
   }
   std::printf("%s type %d angle %.0f: median distance %.2f m, median |direction error| %.1f deg, median time to kick %.2f s, "
               "falls %d/%d, good %d/%d (launch %.2f m/s at %.0f deg, apex %.2f m, %s)\n",
-              kick_type == 0 ? "kick long" : "kick short", type, g_args.angle, median(distances), median(errors),
+              (std::string("kick ") + motion::kKickTypeNames[kick_type]).c_str(), type, g_args.angle, median(distances), median(errors),
               median(times), falls, g_args.runs, good, g_args.runs, median(speeds), median(launch_degs), median(apexes),
               over_bar.text().c_str());
 }
@@ -627,8 +627,10 @@ int main(int argc, char** argv) {
   if (s == "ball_flight") bench_ball_flight(t);
   if (all || s == "kick_motion") bench_kick_motion(t, "kick_long");
   if (all || s == "kick_short_motion") bench_kick_motion(t, "kick_short");
+  if (all || s == "kick_lofted_motion") bench_kick_motion(t, "kick_lofted");
   if (all || s == "kick") bench_kick(t, motion::kKickLong);
   if (all || s == "kick_short") bench_kick(t, motion::kKickShort);
+  if (s == "kick_lofted") bench_kick(t, motion::kKickLofted);
   if (all || s == "hetero") {
     for (int type = 0; type <= 4; ++type) {
       bench_walk("walk forward", type, 0.8, 0, 0);
