@@ -34,6 +34,15 @@ function M.kick_under_bar_at(kind, d)
   return d < over_bar_from[i] - m or d > to + m
 end
 
+-- Whether the kick's ball surely flies over the robots `d` metres from the
+-- kick spot (the crossbar stretch less the margin: a robot is lower than the
+-- bar, but the kick's spread is not).
+function M.kick_over_heads_at(kind, d)
+  local i = KICK_INDEX[kind]
+  local m = params.over_bar_margin
+  return over_bar_to[i] > 0 and d > over_bar_from[i] + m and d < over_bar_to[i] - m
+end
+
 function M.kick_distance(kind)
   local d = kick_distance[KICK_INDEX[kind]]
   if d > 0 then return d end

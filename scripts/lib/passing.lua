@@ -133,12 +133,15 @@ local function point_margin(px, py, passer)
   if not inside and t_mate > t_ball then return nil end
   local arrive = max(t_mate, t_ball)
   if t_opp <= arrive + P.margin then return nil end   -- not in our dominate region
-  -- Interception: opponents reaching the path before the ball does.
+  -- Interception: opponents reaching the path before the ball does (not
+  -- where a lofted ball flies over them).
   for k = 1, 3 do
     local f = k * 0.25
-    local sx, sy = bx + dx * f, by + dy * f
-    local tb = release + ball_time(d * f, range)
-    if opponent_time_fast(sx, sy) < tb then return nil end
+    if not body.kick_over_heads_at(kind, d * f) then
+      local sx, sy = bx + dx * f, by + dy * f
+      local tb = release + ball_time(d * f, range)
+      if opponent_time_fast(sx, sy) < tb then return nil end
+    end
   end
   return min(t_opp - arrive, 3.0) / 3.0
 end

@@ -88,3 +88,19 @@ test("the receiver meets a pass on its path, inside the field, not where it woul
   expect_near(q.target_x, 10, 0.05, "onto the ball's path (x = 10)")
   expect(q.target_y > 6 and q.target_y <= 9.75, "ahead of the ball, inside the touch line, got " .. q.target_y)
 end)
+
+-- A lofted ball flies over the robots in the middle of its path (robots/nao/mock.lua: over the
+-- bar 0.8-8.5 m from the spot), so an opponent there does not cut the pass out; a ground pass
+-- along the same line would be intercepted.
+test("a lofted pass goes over an opponent in the middle of its path", function()
+  local s = scene{ model = { kicks = { long = { distance = 5.0 } } }, ball = { x = -5, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -5.3, y = 0 },
+                          { unum = 3, x = 4.5, y = 0, heading = math.pi } },
+                   them = { { unum = 2, x = -1, y = 0 }, { unum = 3, x = -5.6, y = 0.6 } } }
+  s:run(3)
+  expect(s:active(2, "play_ball", "pass"), "#2 passes")
+  local x, y, kind = kick_plan(s, 2)
+  expect_eq(kind, "lofted", "the lofted kick")
+  -- Straight at the receiver, over the opponent (counted as an interceptor it would go 2.3 m aside).
+  expect(x and dist(x, y, -5, 0) > 8 and math.abs(y) < 0.5, "a long pass along the line, got " .. tostring(x) .. ", " .. tostring(y))
+end)
