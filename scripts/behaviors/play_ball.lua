@@ -86,13 +86,11 @@ local function choose()
   -- takes a second) and the kick goes far enough to pay for lining up;
   -- otherwise dribble (on the simulator's robot, dribbling gains more ground
   -- than a 6 m kick after a slow approach: docs/team.md).
-  -- The lofted kick goes farthest, but not where it would sail over the
-  -- crossbar (out for their goal kick).
-  local far = "long"
-  if body.has_kick("lofted") and body.kick_under_bar_at("lofted", goal_d) then far = "lofted" end
+  -- Only the flat kick advances: advancing with the lofted kick too cost
+  -- shots in full-physics matches (docs/team.md).
   if M.set_play or (not M.dribble_target and pressure > params.advance_pressure
-      and body.kick_distance(far) >= params.advance_min_kick) then
-    plan.x, plan.y, plan.kind = gx, gy, far
+      and body.kick_distance("long") >= params.advance_min_kick) then
+    plan.x, plan.y, plan.kind = gx, gy, "long"
     return "advance"
   end
   plan.x, plan.y = field.opponent_goal_x, 0

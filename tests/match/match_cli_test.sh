@@ -3,7 +3,8 @@
 #   1. same seed, sync mode => byte-identical replay logs; another seed differs;
 #   2. Ctrl-C (SIGINT) mid-game still writes the log and a partial summary;
 #   3. a crashed and a stalled agent are reported and the match goes on;
-#   4. bad options fail with exit 2 and a clear message;
+#   4. bad options fail with exit 2 and a clear message; --robots copies play, and
+#      broken robot data stops the match with the agents' error;
 #   5. mock world: the JIT gives the same game as the interpreter; a script stuck
 #      in a compiled loop ends the match with the watchdog's message (exit 70),
 #      while the interpreter cuts the same loop every tick and the match goes on.
@@ -79,6 +80,23 @@ grep -q "players" "$out/bad.txt" || fail "no clear message for --players 12"
 grep -q "at most 7 times" "$out/bad2.txt" || fail "no clear message for an illegal composition"
 echo "ok: bad options rejected"
 
+# --robots: a copy of robots/ plays; a broken copy stops the match at once
+# with the agents' error, which names the copy's file (the agents read it).
+source_robots="$(cd "$(dirname "$0")/../../robots" && pwd)"
+cp -r "$source_robots" "$out/robots_ok"
+rm "$out/robots_ok/nao/motions/kick_lofted.lua"  # optional: a robot may lack it
+run --name rk --seed 3 --robots "$out/robots_ok" || fail "match with a robots copy failed: $(tail -3 "$out/rk.stdout")"
+grep -q '"finished":true' "$out/rk.summary.json" || fail "robots-copy match did not finish"
+cp -r "$source_robots" "$out/robots_bad"
+echo "return { name = 'kick_short', frames = 7 }" >"$out/robots_bad/nao/motions/kick_short.lua"
+timeout 60 "$libero" match --players 2 --half-time 4 --quiet --out "$out" --name rb --robots "$out/robots_bad" \
+  >"$out/rb.txt" 2>&1; rc=$?
+[ "$rc" -eq 1 ] || fail "match with broken robot data exited $rc, expected 1: $(tail -3 "$out/rb.txt")"
+grep -q "could not start" "$out/rb.txt" && grep -q "robots_bad/nao/motions/kick_short.lua" "$out/rb.txt" \
+  || fail "no clear error naming the broken file: $(tail -3 "$out/rb.txt")"
+grep -q "expected agents connected after" "$out/rb.txt" && fail "the match waited out the join timeout for an agent that could not start"
+echo "ok: --robots copies play; broken robot data stops the match with the agent's error"
+
 mock() { "$libero" match --world mock --players 3 --half-time 10 --quiet --out "$out" "$@"; }
 mock --name mj --seed 5 >"$out/mj.txt" 2>&1 || fail "mock match (JIT) failed: $(tail -3 "$out/mj.txt")"
 mock --name mi --seed 5 --no-jit >"$out/mi.txt" 2>&1 || fail "mock match (--no-jit) failed"
@@ -92,4 +110,4 @@ grep -q "stuck in JIT-compiled Lua" "$out/stuckj.txt" || fail "no watchdog messa
 timeout 300 "$libero" match --world mock --players 1 --half-time 1 --quiet --out "$out" --name stucki \
   --left "$out/stuck" --no-jit >"$out/stucki.txt" 2>&1 || fail "interpreted stuck loop: the match did not go on"
 echo "ok: mock world JIT = interpreter; the JIT watchdog ends a stuck compiled loop"
-echo "5 passed, 0 failed"
+echo "6 passed, 0 failed"

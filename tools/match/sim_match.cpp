@@ -3,6 +3,7 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 
@@ -19,6 +20,17 @@ constexpr const char* kLog = "match";
 double heading_of(const Quat& q) {
   const Vec3 forward = q * Vec3::UnitX();
   return std::atan2(forward.y(), forward.x());
+}
+
+// The last non-empty line of an agent's log (its error when it could not
+// start), at most 300 characters.
+std::string last_log_line(const std::string& path) {
+  std::ifstream in(path);
+  std::string line, last;
+  while (std::getline(in, line))
+    if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
+  if (last.size() > 300) last = last.substr(0, 300) + "...";
+  return last.empty() ? "(empty log " + path + ")" : last;
 }
 
 }  // namespace
@@ -60,6 +72,30 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   MatchFrame frame;
 
+  // Agents that died: reported once, the match goes on without them. One
+  // that died before it ever joined could not start (bad robot data, say):
+  // the match stops with its error rather than play without it.
+  auto report_exits = [&](double game_time) {
+    for (int index : agents.poll()) {
+      const AgentProcess& p = agents.processes()[static_cast<size_t>(index)];
+      const std::string& team_name = p.team == 0 ? options.left.name : options.right.name;
+      if (!seen[p.team][p.unum] && start_failure.ok()) {
+        start_failure = make_error(team_name + " #" + std::to_string(p.unum) + " could not start (" + p.how +
+                                   "): " + last_log_line(p.log_path));
+        server->stop();
+        continue;
+      }
+      AgentReport* report = recorder->stats().agent(p.team, p.unum);
+      report->crashed = true;
+      char what[160];
+      std::snprintf(what, sizeof what, "exited (%s) at %.1f s; log %s", p.how.c_str(), game_time, p.log_path.c_str());
+      report->problem = what;
+      recorder->event(game_time, "agent_crashed", p.team, p.unum, p.how.c_str());
+      if (!options.quiet) std::fprintf(stderr, "libero match: %s #%d %s\n", team_name.c_str(), p.unum, what);
+    }
+  };
+  server_options.on_join_wait = [&] { report_exits(0.0); };
+
   server_options.on_cycle = [&](const sim::CycleView& view) {
     if (server_options.lockstep) {
       // The next agent starts once the previous one plays (or has died).
@@ -87,18 +123,7 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
         if (!start_failure.ok()) server->stop();
       }
     }
-    // Agents that died: reported once, the match goes on without them.
-    for (int index : agents.poll()) {
-      const AgentProcess& p = agents.processes()[static_cast<size_t>(index)];
-      AgentReport* report = recorder->stats().agent(p.team, p.unum);
-      report->crashed = true;
-      char what[160];
-      std::snprintf(what, sizeof what, "exited (%s) at %.1f s; log %s", p.how.c_str(), view.game->game_time,
-                    p.log_path.c_str());
-      report->problem = what;
-      recorder->event(view.game->game_time, "agent_crashed", p.team, p.unum, p.how.c_str());
-      if (!options.quiet) std::fprintf(stderr, "libero match: %s #%d %s\n", p.team == 0 ? options.left.name.c_str() : options.right.name.c_str(), p.unum, what);
-    }
+    report_exits(view.game->game_time);
     // Before a kick-off with players missing: wait for them (the server
     // kicks off by itself once all are there), but not for ever.
     if (view.game->play_mode == protocol::PlayMode::BeforeKickOff && view.robot_count < expected) {

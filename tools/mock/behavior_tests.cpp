@@ -24,7 +24,6 @@ namespace fs = std::filesystem;
 
 const char* const kBodyNames[] = {"stand", "walk_velocity", "walk_to", "kick", "motion", "get_up"};
 const char* const kHeadNames[] = {"look_at_ball", "look_at", "scan", "fixed"};
-const char* const kKickNames[] = {"long", "short"};
 const char* const kSkillStateNames[] = {"idle", "running", "done", "failed"};
 
 template <size_t N>
@@ -341,7 +340,7 @@ int scene_requests(lua_State* L) {
   set_number(L, "target_x", r.target_x);
   set_number(L, "target_y", r.target_y);
   set_number(L, "target_heading", r.target_heading);
-  set_string(L, "kick_type", name_of(kKickNames, r.kick_type));
+  set_string(L, "kick_type", name_of(motion::kKickTypeNames, r.kick_type));
   set_number(L, "kick_target_x", r.kick_target_x);
   set_number(L, "kick_target_y", r.kick_target_y);
   set_string(L, "motion", r.motion_name);

@@ -386,6 +386,7 @@ bool Server::Impl::wait_sync() {
                  stats.connections, expected_agents.load(), kLockstepJoinSeconds);
         expected_agents.store(stats.connections);
       }
+      if (options.on_join_wait) options.on_join_wait();
       io.run_one_for(std::chrono::milliseconds(5));
       continue;
     }

@@ -81,6 +81,10 @@ struct ServerOptions {
   bool lockstep = false;
   // Called at the end of every cycle, on the server's thread (match runner).
   std::function<void(const CycleView&)> on_cycle;
+  // Called every few ms while a lockstep game waits for an agent to connect
+  // (no cycle runs meanwhile), on the server's thread: the match runner
+  // notices an agent that died before connecting instead of waiting it out.
+  std::function<void()> on_join_wait;
 };
 
 struct ServerStats {
