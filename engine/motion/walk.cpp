@@ -50,6 +50,7 @@ void WalkEngine::reset() {
   crouch_ = 0;
   walking_ = false;
   time_ = 0;
+  period_ = params_.step_period;
   steps_taken_ = 0;
   for (int s = 0; s < 2; ++s) start_[s] = end_[s] = now_[s] = {};
 }
@@ -78,7 +79,8 @@ void WalkEngine::limit_command(const WalkCommand& wanted) {
 }
 
 void WalkEngine::begin_step() {
-  double period = params_.step_period;
+  period_ = std::clamp(params_.step_period + params_.step_period_per_speed * std::abs(gait_excess()), 0.08, 0.5);
+  double period = period_;
   // The very first step is taken in place: the body has to start swaying
   // before it can go anywhere.
   double scale = steps_taken_ == 0 ? 0.0 : 1.0;
@@ -139,7 +141,6 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
   gyro_filtered_ = 0.7 * gyro_filtered_ + 0.3 * gyro;
   yaw_rate_sum_ += gyro.z();
   ++yaw_rate_count_;
-  const double period = params_.step_period;
   bool wants_motion = std::abs(command.vx) > 1e-3 || std::abs(command.vy) > 1e-3 ||
                       std::abs(command.turn) > 1e-3;
   // Bounded: a robot held against something (or turning slower than its
@@ -169,8 +170,8 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
     }
   } else {
     time_ += kCycleSeconds;
-    if (time_ >= period - 1e-9) {
-      time_ -= period;
+    if (time_ >= period_ - 1e-9) {
+      time_ -= period_;
       // now_ holds where the feet landed (plan + balance adjustments).
       ++steps_taken_;
       bool at_neutral = true;
@@ -192,11 +193,12 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
   // A walk that stopped mid-sway (the sway leads the feet) glides back to
   // the centre instead of jumping there.
   sway_residual_ = approach(sway_residual_, 0.0, 0.1 * kCycleSeconds);
+  const double period = period_;
   double phase = walking_ ? std::clamp(time_ / period, 0.0, 1.0) : 0.0;
   // Lean away from the pose the pattern assumes (torso_pitch forward,
   // level sideways); clamped so a sensor glitch or a fall in progress
   // cannot fold the legs.
-  double pitch_error = std::clamp(pitch - params_.torso_pitch, -0.3, 0.3);
+  double pitch_error = std::clamp(pitch - walk_torso_pitch(), -0.3, 0.3);
   double roll_error = std::clamp(roll, -0.3, 0.3);
   double tc = std::sqrt(params_.com_height / kGravity);
   if (walking_) {
@@ -267,7 +269,7 @@ double WalkEngine::sway_offset(double phase) const {
   const WalkParams& p = params_;
   if (!walking_) return sway_residual_;
   double tc = std::sqrt(p.com_height / kGravity);
-  double half = 0.5 * p.step_period / tc;
+  double half = 0.5 * period_ / tc;
   // The sway runs `sway_lead` of a step ahead of the feet: the joints lag
   // the targets by a few cycles and the weight has to be over the support
   // foot when the swing foot lifts, not halfway through its swing. Past
@@ -279,7 +281,7 @@ double WalkEngine::sway_offset(double phase) const {
     ahead -= 1.0;
     toward = -toward;
   }
-  double shape = (1.0 - std::cosh((ahead - 0.5) * p.step_period / tc) / std::cosh(half)) /
+  double shape = (1.0 - std::cosh((ahead - 0.5) * period_ / tc) / std::cosh(half)) /
                  (1.0 - 1.0 / std::cosh(half));
   // From standing the sway builds up over the first (in-place) step.
   double start_scale = steps_taken_ == 0 ? std::min(1.0, phase / std::max(1.0 - lead, 0.5)) : 1.0;
@@ -295,7 +297,7 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
   double hip_height = blend(p.stand_hip_height_ratio, p.hip_height_ratio) * leg_length;
   double foot_spread = blend(p.stand_foot_spread, p.foot_spread);
   double torso_offset_x = blend(p.stand_torso_offset_x, p.torso_offset_x);
-  double torso_pitch = blend(p.stand_torso_pitch, p.torso_pitch);
+  double torso_pitch = blend(p.stand_torso_pitch, walk_torso_pitch());
 
   double sway = sway_offset(phase), lift[2] = {0, 0};
   if (walking_) {

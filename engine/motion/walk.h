@@ -16,6 +16,8 @@
 // NAO's hip yaw-pitch joints only turn the feet outwards).
 #pragma once
 
+#include <algorithm>
+
 #include "core/math.h"
 #include "core/nao_joints.h"
 #include "motion/leg_ik.h"
@@ -53,13 +55,21 @@ class WalkEngine {
   bool standing_still() const { return !walking_ && crouch_ <= 0.0; }
   // Which foot swings in the current step (kLeft / kRight), valid if walking().
   Side swing_side() const { return swing_; }
-  double phase() const { return walking_ ? time_ / params_.step_period : 0; }
+  double phase() const { return walking_ ? time_ / period_ : 0; }
+  // The period of the current step (step_period_per_speed makes it depend on the speed).
+  double period() const { return period_; }
 
  private:
   struct FootOffset {
     double x = 0, y = 0, yaw = 0;
   };
   void begin_step();
+  // Forward speed beyond gait_speed_from (signed), where the speed-dependent gait acts.
+  double gait_excess() const {
+    return current_.vx - std::clamp(current_.vx, -params_.gait_speed_from, params_.gait_speed_from);
+  }
+  // Lean while walking at the current forward speed (before the crouch blend).
+  double walk_torso_pitch() const { return params_.torso_pitch + params_.torso_pitch_per_speed * gait_excess(); }
   void limit_command(const WalkCommand& wanted);
   // Lateral torso offset towards the support foot (m).
   double sway_offset(double phase) const;
@@ -72,6 +82,7 @@ class WalkEngine {
   bool walking_ = false;
   Side swing_ = kLeft;
   double time_ = 0;              // s into the current step
+  double period_ = 0.25;         // s, this step's period (set when it begins)
   int steps_taken_ = 0;
   FootOffset start_[2], end_[2]; // per side, for this step
   FootOffset now_[2];

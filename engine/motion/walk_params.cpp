@@ -1,5 +1,6 @@
 #include "motion/walk_params.h"
 
+#include <cmath>
 #include <string_view>
 
 #include "core/datafile.h"
@@ -15,6 +16,9 @@ struct Field {
 
 constexpr Field kFields[] = {
     {"step_period", &WalkParams::step_period},
+    {"step_period_per_speed", &WalkParams::step_period_per_speed},
+    {"torso_pitch_per_speed", &WalkParams::torso_pitch_per_speed},
+    {"gait_speed_from", &WalkParams::gait_speed_from},
     {"hip_height_ratio", &WalkParams::hip_height_ratio},
     {"stand_hip_height_ratio", &WalkParams::stand_hip_height_ratio},
     {"foot_spread", &WalkParams::foot_spread},
@@ -80,6 +84,9 @@ Status read_fields(const data::DataFile& file, const data::Value& table, const s
 Status check(const WalkParams& p, const std::string& name) {
   auto bad = [&](const char* what) { return make_error(name + ": " + what); };
   if (!(p.step_period >= 0.08 && p.step_period <= 1.0)) return bad("step_period must be in [0.08, 1] s");
+  if (!(std::abs(p.step_period_per_speed) <= 0.5)) return bad("step_period_per_speed must be in [-0.5, 0.5] s per m/s");
+  if (!(std::abs(p.torso_pitch_per_speed) <= 1.0)) return bad("torso_pitch_per_speed must be in [-1, 1] rad per m/s");
+  if (!(p.gait_speed_from >= 0 && p.gait_speed_from <= 2)) return bad("gait_speed_from must be in [0, 2] m/s");
   if (!(p.hip_height_ratio > 0.5 && p.hip_height_ratio < 1.0)) return bad("hip_height_ratio must be in (0.5, 1)");
   if (!(p.stand_hip_height_ratio > 0.5 && p.stand_hip_height_ratio < 1.0))
     return bad("stand_hip_height_ratio must be in (0.5, 1)");

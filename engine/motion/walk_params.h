@@ -11,6 +11,15 @@ namespace libero::motion {
 
 struct WalkParams {
   double step_period = 0.25;         // s per step (one foot's swing)
+  // Speed-dependent gait: above gait_speed_from (m/s of forward speed, |vx|)
+  // a step's period is step_period plus step_period_per_speed times the
+  // excess speed it starts at, bounded to [0.08, 0.5] s, and the walk leans
+  // torso_pitch plus torso_pitch_per_speed times the excess (signed:
+  // backwards leans back). Slower walking (the kick approach, dribbling)
+  // keeps the one gait. 0 and 0: one gait for every speed.
+  double step_period_per_speed = 0.0;  // s per m/s
+  double torso_pitch_per_speed = 0.0;  // rad per m/s
+  double gait_speed_from = 0.0;        // m/s
   double hip_height_ratio = 0.87;    // hip-to-ankle height while walking, fraction of the straight leg
   double stand_hip_height_ratio = 0.87;  // the same standing (get-ups end and kicks start there)
   double foot_spread = 0.0;          // extra lateral ankle offset beyond the hip joint, m

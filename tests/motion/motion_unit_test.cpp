@@ -374,7 +374,7 @@ TEST_CASE("walk: a steady yaw drift is corrected in full on the steps led by the
     if (i > 100) widest = std::max(widest, std::abs(feet_yaw_gap(target)));
   }
   REQUIRE(walk.walking());
-  double one_step = p.turn_feedback * drift * p.step_period;  // correction measured per step
+  double one_step = p.turn_feedback * drift * walk.period();  // correction measured per step
   // Two steps' worth on each foot: the feet end 4 x one_step apart (with one
   // step's worth, as when half was dropped, 2 x).
   CHECK(widest > 3.0 * one_step);
@@ -453,4 +453,49 @@ TEST_CASE("walk: combined commands are limited by the combine_power norm") {
   CHECK(kept.vx == doctest::Approx(small.vx));
   CHECK(kept.vy == doctest::Approx(small.vy));
   CHECK(kept.turn == doctest::Approx(small.turn));
+}
+
+TEST_CASE("walk: step_period_per_speed shortens the steps with the forward speed, torso_pitch_per_speed leans") {
+  // Both act on the forward speed beyond gait_speed_from.
+  auto walking = [](const WalkParams& p, double vx, double pitch, double target[kJointCount]) {
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    WalkCommand command;
+    command.vx = vx;
+    for (int i = 0; i < 60; ++i) walk.step(command, Vec3::Zero(), pitch, 0.0, target);
+    REQUIRE(walk.walking());
+    return walk.period();
+  };
+  WalkParams p = shipped_walk();
+  p.accel_forward = 1000;  // at the command from the second step on
+  p.max_forward = 1.0;
+  p.step_period = 0.14;
+  p.step_period_per_speed = -0.05;
+  p.torso_pitch_per_speed = 0;
+  p.gait_speed_from = 0;
+  double target[kJointCount] = {};
+  CHECK(walking(p, 0.8, p.torso_pitch, target) == doctest::Approx(0.14 - 0.05 * 0.8));
+  p.gait_speed_from = 0.5;  // only the speed beyond it counts
+  CHECK(walking(p, 0.8, p.torso_pitch, target) == doctest::Approx(0.14 - 0.05 * 0.3));
+  CHECK(walking(p, 0.4, p.torso_pitch, target) == doctest::Approx(0.14));
+  p.gait_speed_from = 0;
+  CHECK(walking(p, 0.1, p.torso_pitch, target) == doctest::Approx(0.14 - 0.05 * 0.1));
+  p.step_period_per_speed = -0.1;
+  CHECK(walking(p, 1.0, p.torso_pitch, target) == doctest::Approx(0.08));  // bounded
+  // The lean at speed v is torso_pitch + torso_pitch_per_speed * v: the
+  // same targets as a walk with that constant lean (the measured pitch
+  // matching it, so the lean feedback is the same too).
+  WalkParams leaning = p, constant = p;
+  leaning.step_period_per_speed = constant.step_period_per_speed = 0;
+  leaning.torso_pitch_per_speed = 0.1;
+  constant.torso_pitch += 0.1 * 0.5;
+  double a[kJointCount] = {}, b[kJointCount] = {};
+  walking(leaning, 0.5, constant.torso_pitch, a);
+  walking(constant, 0.5, constant.torso_pitch, b);
+  for (int j = 0; j < kJointCount; ++j) CHECK(a[j] == doctest::Approx(b[j]).epsilon(1e-9));
+  WalkParams upright = leaning;
+  upright.torso_pitch_per_speed = 0;
+  double c[kJointCount] = {};
+  walking(upright, 0.5, upright.torso_pitch, c);
+  CHECK(std::abs(a[kLHipPitch] - c[kLHipPitch]) > 0.01);  // and the lean does move the hips
 }

@@ -6,6 +6,7 @@
 //                                                       [--walk-first S] (step in place S s, stand, kick)
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
 //                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
+//                                    [--vx V] (forward/backward commands up to V m/s, default 0.8)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            kick_lofted, hetero, all
 #include <algorithm>
@@ -289,7 +290,7 @@ void bench_random_walk(int type) {
     Vec3 last = h->torso_position();
     for (int i = 0; i < static_cast<int>(seconds / 0.02); ++i) {
       if (i % 100 == 0) {
-        h->requests().walk_vx = 0.8 * u(rng);
+        h->requests().walk_vx = (g_args.vx > 0 ? g_args.vx : 0.8) * u(rng);
         h->requests().walk_vy = 0.35 * u(rng);
         h->requests().walk_turn = (g_args.turn > 0 ? g_args.turn : 1.6) * u(rng);
       }
