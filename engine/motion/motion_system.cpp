@@ -7,7 +7,6 @@
 #include <cmath>
 #include <cstring>
 #include <memory>
-#include <string>
 
 #include "core/log.h"
 #include "core/math.h"
@@ -38,15 +37,14 @@ enum class KickPhase { Approach, Swing };
 // motion file (`kick` table, measured by the kick benchmark). The long and
 // short kicks are required; a robot without "kick_lofted" reports it unknown
 // (distance 0) and fails its requests.
-const std::string kKickMotions[kKickTypeCount] = {std::string("kick_") + kKickTypeNames[kKickLong],
-                                                  std::string("kick_") + kKickTypeNames[kKickShort],
-                                                  std::string("kick_") + kKickTypeNames[kKickLofted]};
+// Indexed by KickType; each is "kick_" + kKickTypeNames[type].
+constexpr const char* kKickMotions[kKickTypeCount] = {"kick_long", "kick_short", "kick_lofted"};
 
 // The body's abilities for behaviours (MotionStatus): from the data, so a
 // retuned walk or kick is planned with at once.
 void report_abilities(const MotionLibrary* library, const WalkParams& walk, MotionStatus* status) {
   for (int k = 0; k < kKickTypeCount; ++k) {
-    const KeyframeMotion* kick = library ? library->find(kKickMotions[k].c_str()) : nullptr;
+    const KeyframeMotion* kick = library ? library->find(kKickMotions[k]) : nullptr;
     const bool known = kick && kick->kick.present;
     status->kick_distance[k] = known ? kick->kick.distance : 0.0;
     status->kick_ball_x[k] = known ? kick->kick.ball_x : 0.0;
@@ -133,10 +131,10 @@ Status MotionSystem::load() {
   int type = options_.robot_type;
   auto library = load_motion_dir(motions_dir, type);
   if (!library.ok()) return library.error();
-  for (const char* needed : {"getup_front", "getup_back", "kick_long", "kick_short"})
+  for (const char* needed : {"getup_front", "getup_back", kKickMotions[kKickLong], kKickMotions[kKickShort]})
     if (!library->find(needed)) return make_error(motions_dir + ": motion '" + needed + "' missing");
-  for (const std::string& kick : kKickMotions) {
-    const KeyframeMotion* found = library->find(kick.c_str());
+  for (const char* kick : kKickMotions) {
+    const KeyframeMotion* found = library->find(kick);
     if (found && !found->kick.present) return make_error(motions_dir + ": motion '" + kick + "' has no 'kick' table");
   }
   m.library = std::make_unique<MotionLibrary>(std::move(library.value()));
@@ -308,7 +306,7 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
         if (m.mode == Mode::Kick && m.kick_phase == KickPhase::Swing) break;
         if (m.skill_done) break;
         int type = std::clamp<int>(requests.kick_type, 0, kKickTypeCount - 1);
-        const KeyframeMotion* kick = m.library->find(kKickMotions[type].c_str());
+        const KeyframeMotion* kick = m.library->find(kKickMotions[type]);
         if (!kick || !kick->kick.present) {
           m.skill_failed = true;
           break;

@@ -370,9 +370,10 @@ void MockWorld::roll_ball() {
 void MockWorld::resolve_contacts() {
   const MockModel& m = options_.model;
   const double ball_radius = options_.rules.ball_radius;
+  const bool airborne = ball_airborne();  // a lofted ball passes over every robot
   for (int i = 0; i < robot_count_; ++i) {
     MockRobot& r = robots_[i];
-    if (!r.active || ball_airborne()) continue;
+    if (!r.active || airborne) continue;
     const double dx = ball_x_ - r.x, dy = ball_y_ - r.y;
     const double d = std::hypot(dx, dy);
     const double contact = m.body_radius + ball_radius;
