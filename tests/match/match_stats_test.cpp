@@ -101,3 +101,39 @@ TEST_CASE("agent problems appear in the summary") {
   CHECK(s.to_text().find("interrupted") != std::string::npos);
   CHECK(s.to_json().find("\"crashed\":true") != std::string::npos);
 }
+
+TEST_CASE("a fall is put down to a robot or the ball the faller touched shortly before") {
+  MatchStats stats;
+  uint32_t c = 0;
+  // Frames for right #9: standing `cycles` cycles, touching what is given on
+  // the last of them, then lying 50 cycles and standing up again.
+  auto fall_after = [&](bool robot, bool ball, int quiet_cycles) {
+    for (int i = 0; i < 100; ++i) {
+      MatchFrame f = frame(c++, 0, 0);
+      f.robots[1].touching_robot = robot && i == 99 - quiet_cycles;
+      f.robots[1].touching_ball = ball && i == 99 - quiet_cycles;
+      stats.add(f);
+    }
+    for (int i = 0; i < 50; ++i) {
+      MatchFrame f = frame(c++, 0, 0);
+      f.robots[1].fallen = true;
+      f.robots[1].touching_robot = true;  // lying against someone: not a cause
+      stats.add(f);
+    }
+  };
+  fall_after(true, true, 10);    // robot and ball 0.2 s before: the robot
+  fall_after(false, true, 10);   // the ball
+  fall_after(false, false, 0);   // nothing
+  fall_after(true, false, 90);   // a robot 1.8 s before: too long ago
+  auto s = stats.summary();
+  const AgentReport* right9 = nullptr;
+  for (auto& a : s.agents)
+    if (a.team == 1 && a.unum == 9) right9 = &a;
+  REQUIRE(right9 != nullptr);
+  CHECK(right9->falls == 4);
+  CHECK(right9->falls_after_robot_contact == 1);
+  CHECK(right9->falls_after_ball_contact == 1);
+  CHECK(s.to_text().find("4 falls (1 after touching a robot, 1 after touching the ball)") != std::string::npos);
+  CHECK(s.to_json().find("\"falls\":4,\"falls_after_robot_contact\":1,\"falls_after_ball_contact\":1") !=
+        std::string::npos);
+}

@@ -136,13 +136,14 @@ std::string render_html_report(const MatchSummary& s, const std::vector<MatchFra
           "<select id=\"speed\"><option value=\"1\">1x</option><option value=\"4\" selected>4x</option>"
           "<option value=\"16\">16x</option></select> <span id=\"clock\"></span></div>\n"
           "<canvas id=\"field\" width=\"990\" height=\"690\"></canvas>\n";
-  html += "<h2>Robots</h2><table><tr><th>team</th><th>#</th><th>type</th><th>falls</th><th>status</th></tr>";
+  html += "<h2>Robots</h2><table><tr><th>team</th><th>#</th><th>type</th><th>falls</th><th>after touching a robot</th><th>after touching the ball</th><th>status</th></tr>";
   for (const auto& a : s.agents) {
     std::string status = a.crashed ? "crashed" : "ok";
     if (!a.problem.empty()) status += ": " + a.problem;
     if (a.missed_cycles > 0) status += ", missed " + std::to_string(a.missed_cycles) + " cycles";
-    std::snprintf(buf, sizeof buf, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>", a.team == 0 ? "left" : "right",
-                  a.unum, a.type, a.falls);
+    std::snprintf(buf, sizeof buf, "<tr><td>%s</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>",
+                  a.team == 0 ? "left" : "right", a.unum, a.type, a.falls, a.falls_after_robot_contact,
+                  a.falls_after_ball_contact);
     html += buf;
     html += html_escape(status) + "</td></tr>";
   }

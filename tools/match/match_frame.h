@@ -18,6 +18,8 @@ struct FrameRobot {
   bool fallen = false;    // torso below the standing height (0.25 m)
   double x = 0, y = 0, z = 0;  // torso centre
   double yaw = 0;         // rad, 0 = facing +x
+  bool touching_robot = false;  // a body of it touched another robot's this cycle
+  bool touching_ball = false;   // a body of it touched the ball this cycle
 };
 
 struct MatchFrame {

@@ -12,9 +12,16 @@ constexpr double kShotMaxDistance = 15.0; // m from the goal line
 constexpr double kGoalHalfWidth = 1.05;
 constexpr double kShotMargin = 0.3;       // m beside the posts still counts as on target
 constexpr double kStandUpSeconds = 0.5;   // a fall counts again only after standing this long
+// A NAO takes about 0.5-1 s from tipping over to the torso below standing
+// height; a touch up to this long before that is counted as the cause.
+constexpr double kFallCauseSeconds = 1.5;
+constexpr double kNever = -1e9;
 }  // namespace
 
-MatchStats::MatchStats() = default;
+MatchStats::MatchStats() {
+  for (int t = 0; t < 2; ++t)
+    for (int u = 0; u < 12; ++u) last_robot_contact_[t][u] = last_ball_contact_[t][u] = kNever;
+}
 
 AgentReport* MatchStats::agent(int team, int unum) {
   for (auto& a : summary_.agents)
@@ -82,10 +89,15 @@ void MatchStats::add(const MatchFrame& f) {
     const FrameRobot& r = f.robots[i];
     if (r.team < 0 || r.team > 1 || r.unum < 1 || r.unum > 11) continue;
     bool& was = was_fallen_[r.team][r.unum];
+    // Touches while lying are the fall's aftermath, not its cause.
+    if (r.touching_robot && !r.fallen) last_robot_contact_[r.team][r.unum] = f.time;
+    if (r.touching_ball && !r.fallen) last_ball_contact_[r.team][r.unum] = f.time;
     if (r.fallen && !was && f.time - stood_since_[r.team][r.unum] >= kStandUpSeconds) {
       AgentReport* a = agent(r.team, r.unum);
       a->type = r.type;
       ++a->falls;
+      if (f.time - last_robot_contact_[r.team][r.unum] <= kFallCauseSeconds) ++a->falls_after_robot_contact;
+      else if (f.time - last_ball_contact_[r.team][r.unum] <= kFallCauseSeconds) ++a->falls_after_ball_contact;
     }
     if (!r.fallen && was) stood_since_[r.team][r.unum] = f.time;
     was = r.fallen;
@@ -117,8 +129,16 @@ std::string MatchSummary::to_text() const {
     out += line;
   }
   for (const auto& a : agents) {
-    std::snprintf(line, sizeof line, "  %-5s #%-2d type %d: %d falls%s%s%s", a.team == 0 ? "left" : "right", a.unum,
-                  a.type, a.falls, a.crashed ? ", CRASHED" : "", a.problem.empty() ? "" : ": ", a.problem.c_str());
+    std::snprintf(line, sizeof line, "  %-5s #%-2d type %d: %d falls", a.team == 0 ? "left" : "right", a.unum,
+                  a.type, a.falls);
+    out += line;
+    if (a.falls_after_robot_contact > 0 || a.falls_after_ball_contact > 0) {
+      std::snprintf(line, sizeof line, " (%d after touching a robot, %d after touching the ball)",
+                    a.falls_after_robot_contact, a.falls_after_ball_contact);
+      out += line;
+    }
+    std::snprintf(line, sizeof line, "%s%s%s", a.crashed ? ", CRASHED" : "", a.problem.empty() ? "" : ": ",
+                  a.problem.c_str());
     out += line;
     if (a.missed_cycles > 0) {
       std::snprintf(line, sizeof line, ", missed %ld cycles", a.missed_cycles);
@@ -149,8 +169,10 @@ std::string MatchSummary::to_json() const {
   out += "],\"agents\":[";
   for (size_t i = 0; i < agents.size(); ++i) {
     const auto& a = agents[i];
-    std::snprintf(buf, sizeof buf, "%s{\"team\":%d,\"unum\":%d,\"type\":%d,\"falls\":%d,\"crashed\":%s,\"missed_cycles\":%ld,\"problem\":",
-                  i ? "," : "", a.team, a.unum, a.type, a.falls, a.crashed ? "true" : "false", a.missed_cycles);
+    std::snprintf(buf, sizeof buf, "%s{\"team\":%d,\"unum\":%d,\"type\":%d,\"falls\":%d,\"falls_after_robot_contact\":%d,"
+                  "\"falls_after_ball_contact\":%d,\"crashed\":%s,\"missed_cycles\":%ld,\"problem\":",
+                  i ? "," : "", a.team, a.unum, a.type, a.falls, a.falls_after_robot_contact,
+                  a.falls_after_ball_contact, a.crashed ? "true" : "false", a.missed_cycles);
     out += buf;
     append_json_string(&out, a.problem.c_str());
     out += "}";

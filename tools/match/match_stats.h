@@ -21,6 +21,11 @@ struct AgentReport {
   int unum = 0;
   int type = 0;
   int falls = 0;
+  // What the robot touched within kFallCauseSeconds before the torso went
+  // down: another robot (pushed, tripped over a fallen one), else the ball
+  // (kicked or stepped on it). The rest fell on their own (walk, kick).
+  int falls_after_robot_contact = 0;
+  int falls_after_ball_contact = 0;
   bool crashed = false;       // exited or lost its connection during the match
   std::string problem;        // what happened, for the summary
   long missed_cycles = 0;     // cycles the server advanced without its action (sync timeout)
@@ -64,6 +69,8 @@ class MatchStats {
   bool shot_active_[2] = {false, false};
   bool was_fallen_[2][12] = {};
   double stood_since_[2][12] = {};
+  double last_robot_contact_[2][12];
+  double last_ball_contact_[2][12];
   int last_score_[2] = {0, 0};
   int last_touch_team_ = -1, last_touch_unum_ = 0;
 };

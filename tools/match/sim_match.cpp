@@ -171,6 +171,15 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
         fr.z = w.robots[k].torso_position.z();
         fr.yaw = heading_of(w.robots[k].torso_orientation);
         fr.fallen = fr.z < sim::kStandingTorsoHeight;
+        fr.touching_robot = false;
+        fr.touching_ball = false;
+        if (view.contacts) {
+          const sim::CycleContacts& c = *view.contacts;
+          for (int t = 0; t < c.robot_touch_count && !fr.touching_robot; ++t)
+            fr.touching_robot = c.robot_touches[t].robot_a == r.robot || c.robot_touches[t].robot_b == r.robot;
+          for (int t = 0; t < c.ball_touch_count && !fr.touching_ball; ++t)
+            fr.touching_ball = c.ball_touches[t].robot == r.robot;
+        }
         if (r.team >= 0 && r.team < 2 && r.unum >= 1 && r.unum <= 11) seen[r.team][r.unum] = true;
         break;
       }

@@ -606,6 +606,7 @@ void Server::Impl::notify_observer() {
   view.game = &referee.state();
   view.robots = cycle_robots;
   view.robot_count = team_robot_count;
+  view.contacts = &physics->last_contacts();
   options.on_cycle(view);
 }
 

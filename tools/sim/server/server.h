@@ -44,6 +44,7 @@ struct CycleView {
   const GameState* game = nullptr;
   const CycleRobot* robots = nullptr;
   int robot_count = 0;
+  const CycleContacts* contacts = nullptr;  // this cycle's ball and robot-robot contacts
 };
 
 struct ServerOptions {
