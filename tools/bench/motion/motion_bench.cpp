@@ -7,6 +7,8 @@
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
 //                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
 //                                    [--vx V] (forward/backward commands up to V m/s, default 0.8)
+//                                    [--push F] (a push of F newtons on the torso for 0.1 s, random
+//                                    horizontal direction, 1 s after every command change)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            kick_lofted, hetero, all
 #include <algorithm>
@@ -47,6 +49,7 @@ struct Args {
   double walk_first = 0;  // s, kick_motion: step in place this long (then stand 0.75 s) before the kick
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
   double hold = 2.0;  // getup: seconds the robot must stay up
+  double push = 0;    // N, random_walk: pushes on the torso (robustness to bumps from other robots)
   std::string robots; // robots/ folder to use instead of the source tree's (trying candidate motions)
 };
 
@@ -280,7 +283,9 @@ void bench_random_walk(int type) {
   std::vector<double> distances;
   for (int r = 0; r < g_args.runs; ++r) {
     std::mt19937 rng(1000 + r);
+    std::mt19937 push_rng(5000 + r);  // its own stream: the commands are the same with and without pushes
     std::uniform_real_distribution<double> u(-1, 1);
+    Vec3 push = Vec3::Zero();
     auto h = make(type, 0);
     h->run(0.5);
     h->requests().body = motion::kBodyWalkVelocity;
@@ -294,6 +299,12 @@ void bench_random_walk(int type) {
         h->requests().walk_vy = 0.35 * u(rng);
         h->requests().walk_turn = (g_args.turn > 0 ? g_args.turn : 1.6) * u(rng);
       }
+      // A bump mid-command, when the walk has reached its new speed.
+      if (g_args.push > 0 && i % 100 == 50) {
+        double direction = kPi * u(push_rng);
+        push = Vec3(std::cos(direction), std::sin(direction), 0) * g_args.push;
+      }
+      if (g_args.push > 0 && i % 100 >= 50 && i % 100 < 55) h->world().push_robot(h->robot(), push);
       h->step();
       if (g_args.side == "trace")
         std::printf("   r %d t %.2f cmd %+.2f %+.2f %+.2f now %+.2f %+.2f %+.2f pitch %+.1f roll %+.1f z %.3f feet %d%d\n", r, i * 0.02,
@@ -310,8 +321,10 @@ void bench_random_walk(int type) {
     distances.push_back(distance);
     if (g_args.verbose) std::printf("  run %d: falls %d distance %.1f m\n", r, falls, distance);
   }
-  std::printf("random walk type %d: %d falls in %d runs of %.0f s (median distance %.1f m)\n", type, total_falls,
+  std::printf("random walk type %d: %d falls in %d runs of %.0f s (median distance %.1f m)", type, total_falls,
               g_args.runs, seconds, median(distances));
+  if (g_args.push > 0) std::printf(", pushed with %.0f N for 0.1 s every 2 s", g_args.push);
+  std::printf("\n");
 }
 
 // ---- kicks ---------------------------------------------------------------
@@ -597,6 +610,7 @@ int main(int argc, char** argv) {
     else if (a == "--vx") g_args.vx = std::atof(next());
     else if (a == "--vy") g_args.vy = std::atof(next());
     else if (a == "--turn") g_args.turn = std::atof(next());
+    else if (a == "--push") g_args.push = std::atof(next());
     else if (a == "-v") g_args.verbose = true;
     else if (a == "--side") g_args.side = next();
     else if (a == "--angle") g_args.angle = std::atof(next());
