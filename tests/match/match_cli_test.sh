@@ -95,7 +95,16 @@ timeout 60 "$libero" match --players 2 --half-time 4 --quiet --out "$out" --name
 grep -q "could not start" "$out/rb.txt" && grep -q "robots_bad/nao/motions/kick_short.lua" "$out/rb.txt" \
   || fail "no clear error naming the broken file: $(tail -3 "$out/rb.txt")"
 grep -q "expected agents connected after" "$out/rb.txt" && fail "the match waited out the join timeout for an agent that could not start"
-echo "ok: --robots copies play; broken robot data stops the match with the agent's error"
+# Per-team robot data: only the right team runs the broken copy.
+timeout 60 "$libero" match --players 2 --half-time 4 --quiet --out "$out" --name rt --left-robots "$out/robots_ok" \
+  --right-robots "$out/robots_bad" >"$out/rt.txt" 2>&1; rc=$?
+[ "$rc" -eq 1 ] || fail "match with a broken right-team copy exited $rc, expected 1: $(tail -3 "$out/rt.txt")"
+grep -q "Opponent #. could not start" "$out/rt.txt" && grep -q "robots_bad/nao/motions/kick_short.lua" "$out/rt.txt" \
+  || fail "no clear error naming the right team's broken file: $(tail -3 "$out/rt.txt")"
+grep -q "Libero #. could not start" "$out/rt.txt" && fail "the left team ran the right team's robot data"
+"$libero" match --players 1 --half-time 1 --left-robots "$out/nowhere" >"$out/rn.txt" 2>&1; rc=$?
+[ "$rc" -eq 2 ] && grep -q "left-robots: .* has no nao/nao.lua" "$out/rn.txt" || fail "a missing --left-robots folder was not refused"
+echo "ok: --robots copies play; broken robot data stops the match with the agent's error, per team too"
 
 mock() { "$libero" match --world mock --players 3 --half-time 10 --quiet --out "$out" "$@"; }
 mock --name mj --seed 5 >"$out/mj.txt" 2>&1 || fail "mock match (JIT) failed: $(tail -3 "$out/mj.txt")"

@@ -79,6 +79,10 @@ int run_match(int argc, char** argv) {
       {"right-types", OptionKind::kString, &right_types, "LIST", "hetero types of the right players"},
       {"robots", OptionKind::kString, &options.robots_dir, "DIR",
        "robot models and motions for the simulator and every agent (default: the repo's robots/)"},
+      {"left-robots", OptionKind::kString, &options.left.robots_dir, "DIR",
+       "sim: the left team's own robot data (walk, motions) for its agents, instead of --robots"},
+      {"right-robots", OptionKind::kString, &options.right.robots_dir, "DIR",
+       "sim: the right team's own robot data for its agents"},
       {"half-time", OptionKind::kDouble, &options.half_time, "S", "length of a half in game seconds (default 120)", 1, 3600},
       {"single-half", OptionKind::kFlag, &options.single_half, "", "play one half only"},
       {"full", OptionKind::kFlag, &full, "", "a full-length game: 11 vs 11, two halves of 300 s"},
@@ -115,6 +119,14 @@ int run_match(int argc, char** argv) {
   // failing to load its body after the server has started.
   if (!std::filesystem::is_regular_file(options.robots_dir + "/nao/nao.lua"))
     return usage_error("match", "--robots: '" + options.robots_dir + "' has no nao/nao.lua");
+  for (const auto* team : {&options.left, &options.right}) {
+    if (team->robots_dir.empty()) continue;
+    const char* flag = team == &options.left ? "--left-robots" : "--right-robots";
+    if (options.world == "mock")
+      return usage_error("match", std::string(flag) + ": the mock world's robots are its skill model, not robot data");
+    if (!std::filesystem::is_regular_file(team->robots_dir + "/nao/nao.lua"))
+      return usage_error("match", std::string(flag) + ": '" + team->robots_dir + "' has no nao/nao.lua");
+  }
   options.seed = static_cast<uint32_t>(seed);
   if (options.left.name == options.right.name) return usage_error("match", "the two teams need different names");
   for (const auto* team : {&options.left, &options.right}) {

@@ -11,6 +11,10 @@ struct TeamOptions {
   std::string name;
   std::string scripts_dir;
   std::vector<int> types;   // hetero type per player, types[i] for unum i+1
+  // The team's own robot data for its agents (walk, motions: each team
+  // tunes its own); empty = MatchOptions::robots_dir. The simulator's robot
+  // models always come from MatchOptions::robots_dir.
+  std::string robots_dir;
 };
 
 struct MatchOptions {

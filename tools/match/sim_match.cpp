@@ -222,7 +222,8 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
                                      "--unum",              std::to_string(u),
                                      "--type",              std::to_string(type),
                                      "--scripts",           teams[t]->scripts_dir,
-                                     "--robots",            options.robots_dir,
+                                     "--robots",            teams[t]->robots_dir.empty() ? options.robots_dir
+                                                                                         : teams[t]->robots_dir,
                                      "--log-level",         options.log_level,
                                      // Joining rebuilds the physics model once per robot: the
                                      // last of 22 may wait long for its first percept.
