@@ -279,6 +279,9 @@ void bench_walk(const char* label, int type, double vx, double vy, double turn) 
 
 void bench_random_walk(int type) {
   int total_falls = 0;
+  // Pushes given while standing, and those followed by a fall within 1.5 s,
+  // by where they push the robot to: 0 forwards, 1 left, 2 backwards, 3 right.
+  int pushes_by_side[4] = {}, push_falls_by_side[4] = {};
   double seconds = g_args.seconds > 0 ? g_args.seconds : 60.0;
   std::vector<double> distances;
   for (int r = 0; r < g_args.runs; ++r) {
@@ -286,6 +289,8 @@ void bench_random_walk(int type) {
     std::mt19937 push_rng(5000 + r);  // its own stream: the commands are the same with and without pushes
     std::uniform_real_distribution<double> u(-1, 1);
     Vec3 push = Vec3::Zero();
+    int push_side = -1;        // of the last push given while standing, until it is scored
+    int push_cycle = 0;
     auto h = make(type, 0);
     h->run(0.5);
     h->requests().body = motion::kBodyWalkVelocity;
@@ -303,6 +308,13 @@ void bench_random_walk(int type) {
       if (g_args.push > 0 && i % 100 == 50) {
         double direction = kPi * u(push_rng);
         push = Vec3(std::cos(direction), std::sin(direction), 0) * g_args.push;
+        push_side = -1;
+        if (!h->fallen() && !h->status().getting_up) {
+          double relative = normalize_angle(direction - h->heading());
+          push_side = static_cast<int>(std::lround(relative / (0.5 * kPi)) + 4) % 4;
+          push_cycle = i;
+          ++pushes_by_side[push_side];
+        }
       }
       if (g_args.push > 0 && i % 100 >= 50 && i % 100 < 55) h->world().push_robot(h->robot(), push);
       h->step();
@@ -312,7 +324,11 @@ void bench_random_walk(int type) {
                     h->status().walk_speed_y, h->status().walk_speed_turn, rad2deg(h->world_state().self.pitch),
                     rad2deg(h->world_state().self.roll), h->torso_position().z(), h->world_state().self.left_foot_contact,
                     h->world_state().self.right_foot_contact);
-      if (h->fallen() && !was_fallen) ++falls;
+      if (h->fallen() && !was_fallen) {
+        ++falls;
+        if (push_side >= 0 && i - push_cycle <= 75) ++push_falls_by_side[push_side];
+        push_side = -1;
+      }
       was_fallen = h->fallen();
       distance += (h->torso_position() - last).head<2>().norm();
       last = h->torso_position();
@@ -323,7 +339,12 @@ void bench_random_walk(int type) {
   }
   std::printf("random walk type %d: %d falls in %d runs of %.0f s (median distance %.1f m)", type, total_falls,
               g_args.runs, seconds, median(distances));
-  if (g_args.push > 0) std::printf(", pushed with %.0f N for 0.1 s every 2 s", g_args.push);
+  if (g_args.push > 0) {
+    std::printf(", pushed with %.0f N for 0.1 s every 2 s\n", g_args.push);
+    const char* names[4] = {"forwards", "to the left", "backwards", "to the right"};
+    std::printf("  falls within 1.5 s of a push given while standing:");
+    for (int k = 0; k < 4; ++k) std::printf(" %s %d/%d%s", names[k], push_falls_by_side[k], pushes_by_side[k], k < 3 ? "," : "");
+  }
   std::printf("\n");
 }
 
