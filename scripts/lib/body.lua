@@ -78,7 +78,7 @@ end
 
 function M.walk_speed()
   local v = status.max_walk_forward
-  if v > 0 then return v end
+  if v > 0 then return v * params.walk_speed_share end
   return params.walk_speed
 end
 
