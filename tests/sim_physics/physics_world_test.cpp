@@ -2,10 +2,16 @@
 // motors, the ball bounces and rolls, sensors read what SimSpark reports.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <memory>
+#include <string>
 
 #include "physics_world.h"
+#include "core/log.h"
 #include "robot/description.h"
 
 using namespace libero;
@@ -482,4 +488,41 @@ TEST_CASE("bad input gets clear errors and changes nothing") {
   CHECK(world->ball_position().allFinite());
   CHECK(world->remove_robot(id.value()).ok());
   CHECK_FALSE(world->remove_robot(id.value()).ok());
+}
+
+TEST_CASE("an unstable step is reported with the robot that caused it, and the world goes on") {
+  auto world = make_world();
+  const robot::RobotDescription nao = load_nao(0);
+  auto quiet = world->add_robot(nao, 1, 1, upright_at(-2, 0, 0.4));
+  auto wild = world->add_robot(nao, 2, 1, upright_at(3, 1, 0.4));
+  REQUIRE(quiet.ok());
+  REQUIRE(wild.ok());
+  for (int i = 0; i < 10; ++i) world->step();
+  char path[] = "/tmp/libero_physics_log_XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  log::set_fd(fd);
+  // Finite but far beyond anything physical: MuJoCo's acceleration check
+  // trips and it resets the world to its initial state.
+  REQUIRE(world->push_robot(wild.value(), Vec3(1e20, 0, 0)));
+  world->step();
+  for (int i = 0; i < 50; ++i) world->step();
+  log::set_fd(-1);
+  std::string text;
+  if (FILE* f = std::fopen(path, "r")) {
+    char buf[512];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    std::fclose(f);
+  }
+  close(fd);
+  std::remove(path);
+  MESSAGE("log: " << text);
+  CHECK(text.find("unstable at cycle 11") != std::string::npos);
+  CHECK(text.find("robot " + std::to_string(wild.value()) + ")") != std::string::npos);
+  RobotReadings r;
+  for (RobotId id : {quiet.value(), wild.value()}) {
+    REQUIRE(world->read_robot(id, &r));
+    CHECK(r.torso_position.allFinite());
+  }
 }
