@@ -244,8 +244,11 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
     // Balance: a swing foot that lands further in the direction the body
     // tips to catches it. Capture-point form in angles: lean plus lean rate
     // times the pendulum time constant.
-    double catch_x = params_.balance_step_x * (gyro_filtered_.y() + pitch_error / tc);
-    double catch_y = -params_.balance_step_y * (gyro_filtered_.x() + roll_error / tc);
+    const bool slow_gait = gait_excess() == 0;
+    double catch_x = (slow_gait ? params_.slow_balance_step_x : params_.balance_step_x) *
+                     (gyro_filtered_.y() + pitch_error / tc);
+    double catch_y = -(slow_gait ? params_.slow_balance_step_y : params_.balance_step_y) *
+                     (gyro_filtered_.x() + roll_error / tc);
     catch_x = std::clamp(catch_x, -0.04, 0.04);
     // Only outwards: the swing foot must not cross under the support foot.
     catch_y = swing_ == kLeft ? std::clamp(catch_y, 0.0, 0.03) : std::clamp(catch_y, -0.03, 0.0);

@@ -57,6 +57,8 @@ constexpr Field kFields[] = {
     {"stand_gyro_ankle_pitch", &WalkParams::stand_gyro_ankle_pitch},
     {"balance_step_x", &WalkParams::balance_step_x},
     {"balance_step_y", &WalkParams::balance_step_y},
+    {"slow_balance_step_x", &WalkParams::slow_balance_step_x},
+    {"slow_balance_step_y", &WalkParams::slow_balance_step_y},
     {"turn_feedback", &WalkParams::turn_feedback},
     {"arm_swing", &WalkParams::arm_swing},
     {"arm_pitch", &WalkParams::arm_pitch},

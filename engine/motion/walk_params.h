@@ -66,6 +66,11 @@ struct WalkParams {
   double stand_gyro_ankle_pitch = 0.05;
   double balance_step_x = 0.0;       // m per rad/s of (pitch rate + pitch error / Tc): step further when tipping forward
   double balance_step_y = 0.0;       // m per rad/s of (roll rate + roll / Tc): step to the side we tip to
+  // The two above while the forward speed is at most gait_speed_from (the
+  // slow gait: kick approaches and ball duels, where robots bump into each
+  // other). Larger gains catch pushes better there, but the fast gait falls
+  // with them; balance_step_x/y hold above gait_speed_from.
+  double slow_balance_step_x = 0.0, slow_balance_step_y = 0.0;
   double turn_feedback = 0.0;        // share of the last step's yaw-rate error added to the next step
   // Share of the heading error (commanded turn minus measured, integrated
   // over the walk, bounded to 0.3 rad) stepped on each step that can take

@@ -499,3 +499,43 @@ TEST_CASE("walk: step_period_per_speed shortens the steps with the forward speed
   walking(upright, 0.5, upright.torso_pitch, c);
   CHECK(std::abs(a[kLHipPitch] - c[kLHipPitch]) > 0.01);  // and the lean does move the hips
 }
+
+TEST_CASE("walk: slow_balance_step_x/y replace the balance step gains up to gait_speed_from") {
+  // Leaning forward with a pitch rate: the swing foot's catch step scales
+  // with the gain in force at that speed.
+  auto targets = [](const WalkParams& p, double vx, double target[kJointCount]) {
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    WalkCommand command;
+    command.vx = vx;
+    for (int i = 0; i < 60; ++i) walk.step(command, Vec3(0.3, 0.4, 0), p.torso_pitch + 0.05, 0.05, target);
+    REQUIRE(walk.walking());
+  };
+  WalkParams p = shipped_walk();
+  p.accel_forward = 1000;
+  p.max_forward = 1.0;
+  p.gait_speed_from = 0.4;
+  p.balance_step_x = p.slow_balance_step_x = 0.01;
+  p.balance_step_y = p.slow_balance_step_y = 0.005;
+  WalkParams slow_changed = p;
+  slow_changed.slow_balance_step_x = 0.03;
+  slow_changed.slow_balance_step_y = 0.02;
+  double a[kJointCount] = {}, b[kJointCount] = {};
+  // Above gait_speed_from the slow gains change nothing...
+  targets(p, 0.8, a);
+  targets(slow_changed, 0.8, b);
+  for (int j = 0; j < kJointCount; ++j) CHECK(a[j] == doctest::Approx(b[j]).epsilon(1e-12));
+  // ...at or below it they are the gains in force: the same targets as a
+  // walk whose balance_step_x/y are those values everywhere.
+  WalkParams everywhere = slow_changed;
+  everywhere.balance_step_x = 0.03;
+  everywhere.balance_step_y = 0.02;
+  double c[kJointCount] = {}, d[kJointCount] = {};
+  targets(slow_changed, 0.3, c);
+  targets(everywhere, 0.3, d);
+  for (int j = 0; j < kJointCount; ++j) CHECK(c[j] == doctest::Approx(d[j]).epsilon(1e-12));
+  targets(p, 0.3, a);
+  double largest = 0;
+  for (int j = 0; j < kJointCount; ++j) largest = std::max(largest, std::abs(a[j] - c[j]));
+  CHECK(largest > 1e-3);  // and they do move the feet
+}
