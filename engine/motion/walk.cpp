@@ -79,7 +79,14 @@ void WalkEngine::limit_command(const WalkCommand& wanted) {
 }
 
 void WalkEngine::begin_step() {
-  period_ = std::clamp(params_.step_period + params_.step_period_per_speed * std::abs(gait_excess()), 0.08, 0.5);
+  // Turning in place the support foot pivots on a corner of its sole
+  // (its centre of pressure sits at the sole's edge, where a single contact
+  // point gives no grip in yaw) and gives back part of every step's turn;
+  // shorter, larger turning steps lose less of it (step_period_per_turn,
+  // docs/motion.md, "Turn and sideways").
+  period_ = std::clamp(params_.step_period + params_.step_period_per_speed * std::abs(gait_excess()) +
+                           params_.step_period_per_turn * std::abs(current_.turn),
+                       0.08, 0.5);
   double period = period_;
   // The very first step is taken in place: the body has to start swaying
   // before it can go anywhere.

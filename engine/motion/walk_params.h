@@ -18,6 +18,12 @@ struct WalkParams {
   // backwards leans back). Slower walking (the kick approach, dribbling)
   // keeps the one gait. 0 and 0: one gait for every speed.
   double step_period_per_speed = 0.0;  // s per m/s
+  // Turn-dependent step period: a step's period also changes by
+  // step_period_per_turn times the |turn| (rad/s) it starts at (the same
+  // [0.08, 0.5] s bound). Negative: shorter, larger turning steps, which
+  // lose less of their turn to the support foot pivoting in yaw. 0: the
+  // period does not depend on the turn.
+  double step_period_per_turn = 0.0;   // s per rad/s
   double torso_pitch_per_speed = 0.0;  // rad per m/s
   double gait_speed_from = 0.0;        // m/s
   double hip_height_ratio = 0.87;    // hip-to-ankle height while walking, fraction of the straight leg

@@ -6,6 +6,7 @@ return {
     step_period = 0.1322, step_period_per_speed = -0.13, torso_pitch_per_speed = -0.09, gait_speed_from = 0.4, hip_height_ratio = 0.7800, stand_hip_height_ratio = 0.87, foot_spread = -0.0023,
     torso_offset_x = 0.0217, torso_pitch = -0.0256, step_height = 0.0335, swing_end = 0.9874, swing_linear = 0.1015, swing_ramp = 0.0551, double_support = 0.0346, sway = 0.0078, sway_lead = 0.1533, lateral_pendulum = 0.3739,
     com_height = 0.2677,
+    step_period_per_turn = 0,
     stand_foot_spread = 0.0, stand_torso_offset_x = 0.01, stand_torso_pitch = 0.1,
     max_forward = 0.85, max_backward = 0.2, max_side = 0.3822, max_turn = 2.2736, combine_power = 1,
     accel_forward = 0.6455, accel_side = 1.5513, accel_turn = 5.8210,

@@ -499,3 +499,50 @@ TEST_CASE("walk: step_period_per_speed shortens the steps with the forward speed
   walking(upright, 0.5, upright.torso_pitch, c);
   CHECK(std::abs(a[kLHipPitch] - c[kLHipPitch]) > 0.01);  // and the lean does move the hips
 }
+
+TEST_CASE("walk: step_period_per_turn shortens the turning steps; at 0 the period does not depend on the turn") {
+  // The period a turning step gets, and the widest yaw gap between the feet
+  // (a left-led step turns them 2 x turn x period apart: the turn rate is
+  // kept, each step turns its share of it).
+  auto turning = [](const WalkParams& p, double vx, double turn, double* widest_gap) {
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    WalkCommand command;
+    command.vx = vx;
+    command.turn = turn;
+    double target[kJointCount] = {};
+    double widest = 0;
+    for (int i = 0; i < 100; ++i) {
+      // The gyro reports the turn the walk executes: no heading correction.
+      walk.step(command, Vec3(0, 0, walk.current().turn), p.torso_pitch, 0.0, target);
+      if (i >= 60) widest = std::max(widest, std::abs(feet_yaw_gap(target)));
+    }
+    REQUIRE(walk.walking());
+    if (widest_gap) *widest_gap = widest;
+    return walk.period();
+  };
+  WalkParams p = shipped_walk();
+  p.accel_forward = p.accel_turn = 1000;  // at the command from the second step on
+  p.max_turn = 4.0;
+  p.step_period = 0.14;
+  p.step_period_per_speed = 0;
+  p.step_period_per_turn = 0;
+  // Off: every step has step_period, as before the field existed.
+  CHECK(turning(p, 0, 3.0, nullptr) == 0.14);
+  CHECK(turning(p, 0, -3.0, nullptr) == 0.14);
+  CHECK(turning(p, 0.2, 1.0, nullptr) == 0.14);
+  double old_gap = 0;
+  turning(p, 0, 3.0, &old_gap);
+  CHECK(old_gap == doctest::Approx(2 * 3.0 * 0.14).epsilon(0.02));
+  // On: shorter by step_period_per_turn x |turn|, either way round, and
+  // only while turning.
+  p.step_period_per_turn = -0.01;
+  double new_gap = 0;
+  CHECK(turning(p, 0, 3.0, &new_gap) == doctest::Approx(0.14 - 0.03));
+  CHECK(turning(p, 0, -3.0, nullptr) == doctest::Approx(0.14 - 0.03));
+  CHECK(turning(p, 0.2, 1.0, nullptr) == doctest::Approx(0.14 - 0.01));
+  CHECK(turning(p, 0.3, 0, nullptr) == doctest::Approx(0.14));
+  CHECK(new_gap == doctest::Approx(2 * 3.0 * 0.11).epsilon(0.02));
+  p.step_period_per_turn = -0.05;
+  CHECK(turning(p, 0, 3.0, nullptr) == doctest::Approx(0.08));  // bounded like any step
+}
