@@ -58,6 +58,7 @@ const Param kParams[] = {
     {"turn_feedback", 0.0, 1.5},      {"swing_linear", 0.0, 1.0},       {"heading_feedback", 0.0, 2.0},
     {"swing_ramp", 0.0, 0.5},         {"step_period_per_speed", -0.3, 0.1}, {"torso_pitch_per_speed", -0.3, 0.3},
     {"gait_speed_from", 0.0, 0.8},     {"step_period_per_turn", -0.02, 0.02},
+    {"turn_gait_from", 0.0, 3.0},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
