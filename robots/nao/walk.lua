@@ -30,9 +30,11 @@ return {
   -- Types 1-4 keep one gait (step_period_per_speed 0, torso_pitch_per_speed 0, step_period_per_turn 0).
   -- Turning (turnside branch, set by hand): max_turn 2.2736 -> 3.3 with shorter steps beyond
   -- turn_gait_from 1.8 rad/s (step_period_per_turn -0.0055: 0.124 s at 3.3 rad/s, 0.41 rad a step):
-  -- the support foot pivots on a corner of its sole and gives back less of a shorter, larger step's
-  -- turn; 101-107 deg/s in place against 89.5, 0 falls (docs/benchmarks.md, "Turn and sideways").
-  -- max_turn 3.3 alone turns 93-95 deg/s; 3.4-3.6 and shorter steps fall in 20 s runs.
+  -- 107 deg/s in place against 89.5, 0 falls (docs/benchmarks.md, "Turn and sideways"). The support
+  -- foot pivots on a corner of its sole; at 3.5 rad/s shorter steps gave back less of the turn (93 ->
+  -- 112 deg/s), at 3.3 the old period turns as fast (107.9) with 1 fall in 30. combine_max_turn keeps
+  -- commands with turns up to the old limit (the kick approach, combined commands) as they were.
+  -- max_turn 3.4-3.6 and steps shorter than -0.003 s per rad/s from 0 fall in 20 s runs.
   -- Types 1-4: `libero_walk_search robots/nao/walk.lua out.lua --type N` on top of `default`
   -- (docs/motion.md); speed limits lowered by hand where the 60 s random-command runs fell.
   -- max_turn: the searched blocks capped turning below what the walk can do in place; raised by
