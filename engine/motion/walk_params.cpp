@@ -90,8 +90,9 @@ Status check(const WalkParams& p, const std::string& name) {
   if (!(std::abs(p.step_period_per_speed) <= 0.5)) return bad("step_period_per_speed must be in [-0.5, 0.5] s per m/s");
   if (!(std::abs(p.step_period_per_turn) <= 0.1)) return bad("step_period_per_turn must be in [-0.1, 0.1] s per rad/s");
   if (!(p.turn_gait_from >= 0 && p.turn_gait_from <= 6)) return bad("turn_gait_from must be in [0, 6] rad/s");
-  if (!(p.combine_max_turn >= 0 && p.combine_max_turn <= p.max_turn))
-    return bad("combine_max_turn must be in [0, max_turn] rad/s");
+  // Above max_turn it is harmless (the turn is bounded by max_turn anyway),
+  // and a search that moves max_turn must not find the file rejected.
+  if (!(p.combine_max_turn >= 0 && p.combine_max_turn <= 6)) return bad("combine_max_turn must be in [0, 6] rad/s");
   if (!(std::abs(p.torso_pitch_per_speed) <= 1.0)) return bad("torso_pitch_per_speed must be in [-1, 1] rad per m/s");
   if (!(p.gait_speed_from >= 0 && p.gait_speed_from <= 2)) return bad("gait_speed_from must be in [0, 2] m/s");
   if (!(p.hip_height_ratio > 0.5 && p.hip_height_ratio < 1.0)) return bad("hip_height_ratio must be in (0.5, 1)");
