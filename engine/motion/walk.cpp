@@ -61,6 +61,12 @@ void WalkEngine::limit_command(const WalkCommand& wanted) {
   double nx = max_x > 0 ? w.vx / max_x : 0;
   double ny = params_.max_side > 0 ? w.vy / params_.max_side : 0;
   double nt = params_.max_turn > 0 ? w.turn / params_.max_turn : 0;
+  // combine_max_turn: turns up to it combine with walking as they did with
+  // max_turn = combine_max_turn (the kick approach and the combined
+  // commands keep what they were tuned with); only a turn beyond it, which
+  // then takes the whole norm, may go on up to max_turn (turning in place).
+  const bool split_turn = params_.combine_max_turn > 0;
+  if (split_turn) nt = std::clamp(w.turn / params_.combine_max_turn, -1.0, 1.0);
   const double power = params_.combine_power;
   double norm = std::pow(std::pow(std::abs(nx), power) + std::pow(std::abs(ny), power) + std::pow(std::abs(nt), power),
                          1.0 / power);
@@ -71,6 +77,7 @@ void WalkEngine::limit_command(const WalkCommand& wanted) {
   }
   if (max_x <= 0) w.vx = 0;
   if (params_.max_side <= 0) w.vy = 0;
+  if (split_turn) w.turn = std::clamp(w.turn, -params_.max_turn, params_.max_turn);
   if (params_.max_turn <= 0) w.turn = 0;
   double dt = kCycleSeconds;
   current_.vx = approach(current_.vx, w.vx, params_.accel_forward * dt);
@@ -79,7 +86,16 @@ void WalkEngine::limit_command(const WalkCommand& wanted) {
 }
 
 void WalkEngine::begin_step() {
-  period_ = std::clamp(params_.step_period + params_.step_period_per_speed * std::abs(gait_excess()), 0.08, 0.5);
+  // Turning in place the support foot pivots on a corner of its sole
+  // (its centre of pressure sits at the sole's edge, where a single contact
+  // point gives no grip in yaw) and gives back part of every step's turn;
+  // shorter, larger turning steps lose less of it (step_period_per_turn,
+  // docs/motion.md, "Turn and sideways"). Only beyond turn_gait_from: the
+  // kick approach's slower turns keep the steps its kicks were tuned with.
+  double turn_excess = std::max(0.0, std::abs(current_.turn) - params_.turn_gait_from);
+  period_ = std::clamp(params_.step_period + params_.step_period_per_speed * std::abs(gait_excess()) +
+                           params_.step_period_per_turn * turn_excess,
+                       0.08, 0.5);
   double period = period_;
   // The very first step is taken in place: the body has to start swaying
   // before it can go anywhere.

@@ -33,6 +33,9 @@ constexpr Field kFields[] = {
     {"swing_ramp", &WalkParams::swing_ramp},
     {"heading_feedback", &WalkParams::heading_feedback},
     {"double_support", &WalkParams::double_support},
+    {"step_period_per_turn", &WalkParams::step_period_per_turn},
+    {"turn_gait_from", &WalkParams::turn_gait_from},
+    {"combine_max_turn", &WalkParams::combine_max_turn},
     {"sway", &WalkParams::sway},
     {"lateral_pendulum", &WalkParams::lateral_pendulum},
     {"sway_lead", &WalkParams::sway_lead},
@@ -87,6 +90,11 @@ Status check(const WalkParams& p, const std::string& name) {
   auto bad = [&](const char* what) { return make_error(name + ": " + what); };
   if (!(p.step_period >= 0.08 && p.step_period <= 1.0)) return bad("step_period must be in [0.08, 1] s");
   if (!(std::abs(p.step_period_per_speed) <= 0.5)) return bad("step_period_per_speed must be in [-0.5, 0.5] s per m/s");
+  if (!(std::abs(p.step_period_per_turn) <= 0.1)) return bad("step_period_per_turn must be in [-0.1, 0.1] s per rad/s");
+  if (!(p.turn_gait_from >= 0 && p.turn_gait_from <= 6)) return bad("turn_gait_from must be in [0, 6] rad/s");
+  // Above max_turn it is harmless (the turn is bounded by max_turn anyway),
+  // and a search that moves max_turn must not find the file rejected.
+  if (!(p.combine_max_turn >= 0 && p.combine_max_turn <= 6)) return bad("combine_max_turn must be in [0, 6] rad/s");
   if (!(std::abs(p.torso_pitch_per_speed) <= 1.0)) return bad("torso_pitch_per_speed must be in [-1, 1] rad per m/s");
   if (!(p.gait_speed_from >= 0 && p.gait_speed_from <= 2)) return bad("gait_speed_from must be in [0, 2] m/s");
   if (!(p.hip_height_ratio > 0.5 && p.hip_height_ratio < 1.0)) return bad("hip_height_ratio must be in (0.5, 1)");

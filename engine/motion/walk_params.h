@@ -18,6 +18,13 @@ struct WalkParams {
   // backwards leans back). Slower walking (the kick approach, dribbling)
   // keeps the one gait. 0 and 0: one gait for every speed.
   double step_period_per_speed = 0.0;  // s per m/s
+  // Turn-dependent step period: a step's period also changes by
+  // step_period_per_turn times the |turn| (rad/s) it starts at beyond
+  // turn_gait_from (the same [0.08, 0.5] s bound). Negative: shorter,
+  // larger turning steps, which lose less of their turn to the support foot
+  // pivoting in yaw. 0: the period does not depend on the turn.
+  double step_period_per_turn = 0.0;   // s per rad/s
+  double turn_gait_from = 0.0;         // rad/s
   double torso_pitch_per_speed = 0.0;  // rad per m/s
   double gait_speed_from = 0.0;        // m/s
   double hip_height_ratio = 0.87;    // hip-to-ankle height while walking, fraction of the straight leg
@@ -51,6 +58,12 @@ struct WalkParams {
   // ellipsoid; p = 1 a diamond, which takes more off fast combined commands
   // (full speed forward while turning hard is where the walk falls).
   double combine_power = 2.0;
+  // > 0: the turn's term in that norm is |turn| / combine_max_turn (at most
+  // 1), and the turn is then bounded by max_turn: commands with turns up to
+  // combine_max_turn are limited exactly as with max_turn = combine_max_turn,
+  // and only a turn beyond it (with little else) reaches max_turn. 0: the
+  // norm uses max_turn.
+  double combine_max_turn = 0.0;     // rad/s
   double accel_forward = 1.0, accel_side = 1.0, accel_turn = 4.0;  // m/s^2, rad/s^2
   double gyro_ankle_pitch = 0.05;    // rad per rad/s of pitch rate, added to the ankle pitch
   double gyro_hip_pitch = 0.0;

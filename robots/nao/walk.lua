@@ -6,8 +6,9 @@ return {
     step_period = 0.1322, step_period_per_speed = -0.13, torso_pitch_per_speed = -0.09, gait_speed_from = 0.4, hip_height_ratio = 0.7800, stand_hip_height_ratio = 0.87, foot_spread = -0.0023,
     torso_offset_x = 0.0217, torso_pitch = -0.0256, step_height = 0.0335, swing_end = 0.9874, swing_linear = 0.1015, swing_ramp = 0.0551, double_support = 0.0346, sway = 0.0078, sway_lead = 0.1533, lateral_pendulum = 0.3739,
     com_height = 0.2677,
+    step_period_per_turn = -0.0055, turn_gait_from = 1.8,
     stand_foot_spread = 0.0, stand_torso_offset_x = 0.01, stand_torso_pitch = 0.1,
-    max_forward = 1.0, max_backward = 0.2, max_side = 0.3822, max_turn = 2.2736, combine_power = 1,
+    max_forward = 1.0, max_backward = 0.2, max_side = 0.3822, max_turn = 3.3, combine_max_turn = 2.2736, combine_power = 1,
     accel_forward = 0.6455, accel_side = 1.5513, accel_turn = 5.8210,
     gyro_ankle_pitch = -0.0347, gyro_hip_pitch = 0.0050, gyro_ankle_roll = 0.1432, stand_gyro_ankle_roll = 0.25, stand_gyro_ankle_pitch = -0.05, gyro_hip_roll = -0.0236,
     tilt_ankle_pitch = 0.0042, tilt_hip_pitch = 0.0042, tilt_ankle_roll = 0.4592, tilt_hip_roll = 0.0794,
@@ -31,13 +32,20 @@ return {
   -- speed). Slow-gait gains 0.02 / 0.008 fall 30 % less under 25 N pushes (300 falls in 50 runs
   -- against 427) but the full-speed walk then falls 2 in 60 20-s runs, turns 88.7 deg/s and steps
   -- sideways at 0.282 m/s (docs/benchmarks.md, "Pushes while walking").
-  -- Types 1-4 keep one gait (step_period_per_speed 0, torso_pitch_per_speed 0).
+  -- Types 1-4 keep one gait (step_period_per_speed 0, torso_pitch_per_speed 0, step_period_per_turn 0).
+  -- Turning (turnside branch, set by hand): max_turn 2.2736 -> 3.3 with shorter steps beyond
+  -- turn_gait_from 1.8 rad/s (step_period_per_turn -0.0055: 0.124 s at 3.3 rad/s, 0.41 rad a step):
+  -- 107 deg/s in place against 89.5, 0 falls (docs/benchmarks.md, "Turn and sideways"). The support
+  -- foot pivots on a corner of its sole; at 3.5 rad/s shorter steps gave back less of the turn (93 ->
+  -- 112 deg/s), at 3.3 the old period turns as fast (107.9) with 1 fall in 30. combine_max_turn keeps
+  -- commands with turns up to the old limit (the kick approach, combined commands) as they were.
+  -- max_turn 3.4-3.6 and steps shorter than -0.003 s per rad/s from 0 fall in 20 s runs.
   -- Types 1-4: `libero_walk_search robots/nao/walk.lua out.lua --type N` on top of `default`
   -- (docs/motion.md); speed limits lowered by hand where the 60 s random-command runs fell.
   -- max_turn: the searched blocks capped turning below what the walk can do in place; raised by
   -- hand until 60 s random-command runs with turns up to 3 rad/s fell (type 1 fell at 2.4, not at 2.0;
   -- types 2-4 fell above their searched values, type 3 at them).
-  type1 = { max_turn = 2.0, max_forward = 0.5514, step_period_per_speed = 0, torso_pitch_per_speed = 0 },
+  type1 = { max_turn = 2.0, max_forward = 0.5514, step_period_per_speed = 0, torso_pitch_per_speed = 0, step_period_per_turn = 0, combine_max_turn = 0 },
   -- Type 2's ankle roll is slow (3.47 rad/s): its search kept a small gyro gain.
   type2 = {
     gyro_ankle_roll = 0.1212, step_period = 0.1389, hip_height_ratio = 0.7800, foot_spread = 0.0035, torso_offset_x = 0.0190, torso_pitch = 0.0202,
@@ -46,7 +54,7 @@ return {
     accel_forward = 0.3375, arm_swing = 0.8613, tilt_ankle_pitch = -0.1785, tilt_hip_pitch = -0.0304, tilt_ankle_roll = 0.2285, tilt_hip_roll = -0.0543,
     sway_lead = 0.1100, accel_side = 1.3158, accel_turn = 4.9414, lateral_pendulum = 0.4381, swing_end = 1.0000, turn_feedback = 0.6386,
     swing_linear = 0.1691,
-    heading_feedback = 0, swing_ramp = 0, step_period_per_speed = 0, torso_pitch_per_speed = 0,
+    heading_feedback = 0, swing_ramp = 0, step_period_per_speed = 0, torso_pitch_per_speed = 0, step_period_per_turn = 0, combine_max_turn = 0,
   },
   -- Type 3 (longest legs): the least robust type (docs/benchmarks.md, Motion).
   type3 = {
@@ -56,7 +64,7 @@ return {
     accel_forward = 0.3941, arm_swing = 1.1827, tilt_ankle_pitch = -0.0758, tilt_hip_pitch = -0.0415, tilt_ankle_roll = 0.2531, tilt_hip_roll = -0.1297,
     sway_lead = 0.1675, accel_side = 1.2997, accel_turn = 4.7147, lateral_pendulum = 0.4079, swing_end = 0.9939, turn_feedback = 0.6292,
     swing_linear = 0.0000,
-    heading_feedback = 0, swing_ramp = 0, step_period_per_speed = 0, torso_pitch_per_speed = 0,
+    heading_feedback = 0, swing_ramp = 0, step_period_per_speed = 0, torso_pitch_per_speed = 0, step_period_per_turn = 0, combine_max_turn = 0,
   },
   -- Type 4 (toes): max_forward 0.5 and max_side 0.25 instead of the searched 0.60 / 0.36,
   -- which fell 9 times in 10 random-command runs.
@@ -67,6 +75,6 @@ return {
     accel_forward = 0.5878, arm_swing = 0.9643, tilt_ankle_pitch = -0.1520, tilt_hip_pitch = 0.0343, tilt_ankle_roll = 0.4251, tilt_hip_roll = -0.1244,
     sway_lead = 0.0955, accel_side = 1.3127, accel_turn = 5.4186, lateral_pendulum = 0.5927, swing_end = 1.0000, turn_feedback = 0.4545,
     swing_linear = 0.0261,
-    heading_feedback = 0, swing_ramp = 0, step_period_per_speed = 0, torso_pitch_per_speed = 0,
+    heading_feedback = 0, swing_ramp = 0, step_period_per_speed = 0, torso_pitch_per_speed = 0, step_period_per_turn = 0, combine_max_turn = 0,
   },
 }

@@ -70,7 +70,7 @@ TEST_CASE("walk files: missing default, unknown entry, bad value, misspelt key")
   auto bad_blend = parse_walk_text(blend, "w.lua", 0);
   REQUIRE_FALSE(bad_blend.ok());
   CHECK(bad_blend.error().message.find("swing_linear") != std::string::npos);
-  for (const char* field : {"swing_ramp = ", "heading_feedback = "}) {
+  for (const char* field : {"swing_ramp = ", "heading_feedback = ", "step_period_per_turn = "}) {
     std::string out_of_range = text;
     size_t at = out_of_range.find(field);
     REQUIRE(at != std::string::npos);

@@ -427,6 +427,7 @@ TEST_CASE("walk: combined commands are limited by the combine_power norm") {
   auto settled = [](double power, const WalkCommand& command) {
     WalkParams p = shipped_walk();
     p.combine_power = power;
+    p.combine_max_turn = 0;  // the norm on max_turn (the split is tested below)
     p.accel_forward = p.accel_side = p.accel_turn = 1000;  // reach the command in a cycle
     WalkEngine walk;
     walk.configure(default_leg_geometry(), p);
@@ -498,6 +499,100 @@ TEST_CASE("walk: step_period_per_speed shortens the steps with the forward speed
   double c[kJointCount] = {};
   walking(upright, 0.5, upright.torso_pitch, c);
   CHECK(std::abs(a[kLHipPitch] - c[kLHipPitch]) > 0.01);  // and the lean does move the hips
+}
+
+TEST_CASE("walk: step_period_per_turn shortens the turning steps beyond turn_gait_from; at 0 the period does not depend on the turn") {
+  // The period a turning step gets, and the widest yaw gap between the feet
+  // (a left-led step turns them 2 x turn x period apart: the turn rate is
+  // kept, each step turns its share of it).
+  auto turning = [](const WalkParams& p, double vx, double turn, double* widest_gap) {
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    WalkCommand command;
+    command.vx = vx;
+    command.turn = turn;
+    double target[kJointCount] = {};
+    double widest = 0;
+    for (int i = 0; i < 100; ++i) {
+      // The gyro reports the turn the walk executes: no heading correction.
+      walk.step(command, Vec3(0, 0, walk.current().turn), p.torso_pitch, 0.0, target);
+      if (i >= 60) widest = std::max(widest, std::abs(feet_yaw_gap(target)));
+    }
+    REQUIRE(walk.walking());
+    if (widest_gap) *widest_gap = widest;
+    return walk.period();
+  };
+  WalkParams p = shipped_walk();
+  p.accel_forward = p.accel_turn = 1000;  // at the command from the second step on
+  p.max_turn = 4.0;
+  p.step_period = 0.14;
+  p.step_period_per_speed = 0;
+  p.step_period_per_turn = 0;
+  p.turn_gait_from = 0;
+  // Off: every step has step_period, as before the field existed.
+  CHECK(turning(p, 0, 3.0, nullptr) == 0.14);
+  CHECK(turning(p, 0, -3.0, nullptr) == 0.14);
+  CHECK(turning(p, 0.2, 1.0, nullptr) == 0.14);
+  double old_gap = 0;
+  turning(p, 0, 3.0, &old_gap);
+  CHECK(old_gap == doctest::Approx(2 * 3.0 * 0.14).epsilon(0.02));
+  // On: shorter by step_period_per_turn x |turn|, either way round, and
+  // only while turning.
+  p.step_period_per_turn = -0.01;
+  double new_gap = 0;
+  CHECK(turning(p, 0, 3.0, &new_gap) == doctest::Approx(0.14 - 0.03));
+  CHECK(turning(p, 0, -3.0, nullptr) == doctest::Approx(0.14 - 0.03));
+  CHECK(turning(p, 0.2, 1.0, nullptr) == doctest::Approx(0.14 - 0.01));
+  CHECK(turning(p, 0.3, 0, nullptr) == doctest::Approx(0.14));
+  CHECK(new_gap == doctest::Approx(2 * 3.0 * 0.11).epsilon(0.02));
+  p.step_period_per_turn = -0.05;
+  CHECK(turning(p, 0, 3.0, nullptr) == doctest::Approx(0.08));  // bounded like any step
+  // turn_gait_from: only the turn beyond it counts; slower turns keep step_period.
+  p.step_period_per_turn = -0.01;
+  p.turn_gait_from = 2.0;
+  CHECK(turning(p, 0, 3.0, nullptr) == doctest::Approx(0.14 - 0.01));
+  CHECK(turning(p, 0, -3.0, nullptr) == doctest::Approx(0.14 - 0.01));
+  CHECK(turning(p, 0, 1.5, nullptr) == 0.14);
+  CHECK(turning(p, 0.2, 2.0, nullptr) == 0.14);
+}
+
+TEST_CASE("walk: combine_max_turn limits combined commands as before and lets a turn in place reach max_turn") {
+  auto settled = [](const WalkParams& p, const WalkCommand& command) {
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    double target[kJointCount] = {};
+    for (int i = 0; i < 40; ++i) walk.step(command, Vec3::Zero(), p.torso_pitch, 0.0, target);
+    REQUIRE(walk.walking());
+    return walk.current();
+  };
+  WalkParams old = shipped_walk();
+  old.accel_forward = old.accel_side = old.accel_turn = 1000;  // reach the command in a cycle
+  old.combine_power = 1;
+  old.max_forward = 0.85;
+  old.max_turn = 2.0;
+  old.combine_max_turn = 0;
+  WalkParams split = old;
+  split.max_turn = 3.0;
+  split.combine_max_turn = 2.0;
+  // Commands whose turn is within combine_max_turn: the same as the walk
+  // whose max_turn is combine_max_turn, inside the limits or scaled.
+  for (WalkCommand c : {WalkCommand{0.2, 0.05, 1.0}, WalkCommand{0.85, 0, 1.5}, WalkCommand{0.4, -0.3, -2.0},
+                        WalkCommand{0, 0, 1.9}}) {
+    WalkCommand a = settled(old, c), b = settled(split, c);
+    CHECK(a.vx == doctest::Approx(b.vx));
+    CHECK(a.vy == doctest::Approx(b.vy));
+    CHECK(a.turn == doctest::Approx(b.turn));
+  }
+  // A turn in place goes on to max_turn (the old limit stopped it at 2).
+  WalkCommand spin{0, 0, 4.0};
+  CHECK(settled(old, spin).turn == doctest::Approx(2.0));
+  CHECK(settled(split, spin).turn == doctest::Approx(3.0));
+  CHECK(settled(split, WalkCommand{0, 0, -2.5}).turn == doctest::Approx(-2.5));
+  // A big turn with some walking: the turn takes the whole norm, the rest is
+  // scaled down with it, continuously.
+  WalkCommand both = settled(split, WalkCommand{0.17, 0, 2.5});  // 0.2 of max_forward 0.85 + 1
+  CHECK(both.turn == doctest::Approx(2.5 / 1.2));
+  CHECK(both.vx == doctest::Approx(0.17 / 1.2));
 }
 
 TEST_CASE("walk: slow_balance_step_x/y replace the balance step gains up to gait_speed_from") {

@@ -572,7 +572,10 @@ void bench_ball_flight(int type) {
 }
 
 // Step by step: where the feet and torso go while walking with a command
-// (--vx/--vy/--turn), for diagnosing slip and short steps.
+// (--vx/--vy/--turn), for diagnosing slip and short steps. --side joints:
+// the left leg's targets against the measured angles; --side feet: each
+// foot's yaw in the world and relative to the torso (measured and
+// targeted), its sole's tilt, load and centre of pressure (yaw slip).
 void bench_walk_probe(int type) {
   auto h = make(type);
   h->run(0.5);
@@ -584,6 +587,45 @@ void bench_walk_probe(int type) {
   for (int i = 0; i < static_cast<int>(seconds / 0.02); ++i) {
     h->step();
     const sim::RobotReadings& r = h->readings();
+    if (g_args.side == "feet") {
+      // Feet in yaw (slip diagnosis): each foot's world yaw from the
+      // measured joints and the torso attitude, its vertical load, and the
+      // foot yaw and ankle height relative to the torso the walk targets.
+      static const motion::LegGeometry geometry = motion::leg_geometry_from(*h->world().description(h->robot()));
+      std::printf("t %.2f heading %+.2f torso %+.4f %+.4f", i * 0.02, rad2deg(h->heading()), r.torso_position.x(),
+                  r.torso_position.y());
+      for (int s = 0; s < 2; ++s) {
+        motion::Side side = static_cast<motion::Side>(s);
+        motion::LegAngles measured{}, wanted{};
+        for (int k = 0; k < 6; ++k) {
+          measured.q[k] = r.joint_angle[motion::leg_joint(side, k)];
+          wanted.q[k] = h->motion().joint_target(motion::leg_joint(side, k));
+        }
+        Vec3 ankle, ankle_wanted;
+        Mat3 foot, foot_wanted;
+        motion::leg_forward(geometry, side, measured, &ankle, &foot);
+        motion::leg_forward(geometry, side, wanted, &ankle_wanted, &foot_wanted);
+        Mat3 world_foot = r.torso_rotation * foot;
+        const sim::FootReading& frp = r.foot[s == 0 ? sim::kSensorLeftFoot : sim::kSensorRightFoot];
+        // Signed tilt of the sole in the world, measured and targeted (the
+        // target foot through the measured torso attitude): pitch (toe
+        // down +) and roll (the foot's left edge down +), degrees.
+        Mat3 world_wanted = r.torso_rotation * foot_wanted;
+        auto pitch_of = [](const Mat3& m) { return rad2deg(std::asin(std::clamp(-m(2, 0), -1.0, 1.0))); };
+        auto roll_of = [](const Mat3& m) { return rad2deg(std::asin(std::clamp(-m(2, 1), -1.0, 1.0))); };
+        std::printf(" [p %+.1f/%+.1f r %+.1f/%+.1f]", pitch_of(world_foot), pitch_of(world_wanted), roll_of(world_foot),
+                    roll_of(world_wanted));
+        const Vec3& marker = r.marker[s == 0 ? sim::kMarkerLFootPos : sim::kMarkerRFootPos];
+        std::printf(" <%+.4f %+.4f>", marker.x(), marker.y());
+        std::printf(" | %s yaw %+.2f rel %+.2f want %+.2f z %.3f F %.0f tilt %.1f cop %+.3f %+.3f", s == 0 ? "L" : "R",
+                    rad2deg(std::atan2(world_foot(1, 0), world_foot(0, 0))),
+                    rad2deg(std::atan2(foot(1, 0), foot(0, 0))),
+                    rad2deg(std::atan2(foot_wanted(1, 0), foot_wanted(0, 0))), ankle_wanted.z(), frp.force.z(),
+                    rad2deg(std::acos(std::clamp(world_foot(2, 2), -1.0, 1.0))), frp.center.x(), frp.center.y());
+      }
+      std::printf("\n");
+      continue;
+    }
     if (g_args.side == "joints") {
       // Left leg: target (sent this cycle) and measured, to see lag and
       // speed saturation.

@@ -50,14 +50,15 @@ const Param kParams[] = {
     {"double_support", 0.0, 0.5},     {"sway", 0.0, 0.05},              {"com_height", 0.15, 0.45},
     {"gyro_ankle_pitch", -0.3, 0.3},  {"gyro_hip_pitch", -0.3, 0.3},    {"gyro_ankle_roll", -0.2, 0.4},
     {"gyro_hip_roll", -0.3, 0.3},     {"balance_step_x", 0.0, 0.06},    {"balance_step_y", 0.0, 0.06},
-    {"max_forward", 0.2, 1.2},        {"max_side", 0.1, 0.6},           {"max_turn", 0.8, 3.0},
+    {"max_forward", 0.2, 1.2},        {"max_side", 0.1, 0.6},           {"max_turn", 0.8, 4.0},
     {"accel_forward", 0.3, 3.0},      {"arm_swing", 0.0, 8.0},
     {"tilt_ankle_pitch", -0.8, 0.8},  {"tilt_hip_pitch", -0.8, 0.8},    {"tilt_ankle_roll", -0.8, 0.8},
     {"tilt_hip_roll", -0.8, 0.8},     {"sway_lead", 0.0, 0.4},          {"accel_side", 0.3, 3.0},
     {"accel_turn", 1.0, 8.0},         {"lateral_pendulum", 0.0, 1.5},   {"swing_end", 0.6, 1.0},
     {"turn_feedback", 0.0, 1.5},      {"swing_linear", 0.0, 1.0},       {"heading_feedback", 0.0, 2.0},
     {"swing_ramp", 0.0, 0.5},         {"step_period_per_speed", -0.3, 0.1}, {"torso_pitch_per_speed", -0.3, 0.3},
-    {"gait_speed_from", 0.0, 0.8},
+    {"gait_speed_from", 0.0, 0.8},     {"step_period_per_turn", -0.02, 0.02},
+    {"turn_gait_from", 0.0, 3.0},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
