@@ -84,7 +84,7 @@ end
 
 function M.turn_speed()
   local v = status.max_walk_turn
-  if v > 0 then return v end
+  if v > 0 then return v * params.turn_speed_share end
   return params.turn_speed
 end
 
