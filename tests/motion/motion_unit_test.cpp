@@ -615,21 +615,23 @@ TEST_CASE("walk: slow_balance_step_x/y replace the balance step gains up to gait
   WalkParams slow_changed = p;
   slow_changed.slow_balance_step_x = 0.03;
   slow_changed.slow_balance_step_y = 0.02;
-  double a[kJointCount] = {}, b[kJointCount] = {};
+  auto check_same_targets = [&](const WalkParams& x, const WalkParams& y, double vx) {
+    double a[kJointCount] = {}, b[kJointCount] = {};
+    targets(x, vx, a);
+    targets(y, vx, b);
+    for (int j = 0; j < kJointCount; ++j) CHECK(a[j] == doctest::Approx(b[j]).epsilon(1e-12));
+  };
   // Above gait_speed_from the slow gains change nothing...
-  targets(p, 0.8, a);
-  targets(slow_changed, 0.8, b);
-  for (int j = 0; j < kJointCount; ++j) CHECK(a[j] == doctest::Approx(b[j]).epsilon(1e-12));
+  check_same_targets(p, slow_changed, 0.8);
   // ...at or below it they are the gains in force: the same targets as a
   // walk whose balance_step_x/y are those values everywhere.
   WalkParams everywhere = slow_changed;
   everywhere.balance_step_x = 0.03;
   everywhere.balance_step_y = 0.02;
-  double c[kJointCount] = {}, d[kJointCount] = {};
-  targets(slow_changed, 0.3, c);
-  targets(everywhere, 0.3, d);
-  for (int j = 0; j < kJointCount; ++j) CHECK(c[j] == doctest::Approx(d[j]).epsilon(1e-12));
+  check_same_targets(slow_changed, everywhere, 0.3);
+  double a[kJointCount] = {}, c[kJointCount] = {};
   targets(p, 0.3, a);
+  targets(slow_changed, 0.3, c);
   double largest = 0;
   for (int j = 0; j < kJointCount; ++j) largest = std::max(largest, std::abs(a[j] - c[j]));
   CHECK(largest > 1e-3);  // and they do move the feet
