@@ -12,13 +12,17 @@ namespace {
 struct Field {
   const char* key;
   double WalkParams::*member;
+  // Added after teams had walk files of their own: `default` may leave it
+  // out, and then the field does nothing (its WalkParams default), so an
+  // older walk file walks as it did.
+  bool optional = false;
 };
 
 constexpr Field kFields[] = {
     {"step_period", &WalkParams::step_period},
-    {"step_period_per_speed", &WalkParams::step_period_per_speed},
-    {"torso_pitch_per_speed", &WalkParams::torso_pitch_per_speed},
-    {"gait_speed_from", &WalkParams::gait_speed_from},
+    {"step_period_per_speed", &WalkParams::step_period_per_speed, true},
+    {"torso_pitch_per_speed", &WalkParams::torso_pitch_per_speed, true},
+    {"gait_speed_from", &WalkParams::gait_speed_from, true},
     {"hip_height_ratio", &WalkParams::hip_height_ratio},
     {"stand_hip_height_ratio", &WalkParams::stand_hip_height_ratio},
     {"foot_spread", &WalkParams::foot_spread},
@@ -33,9 +37,9 @@ constexpr Field kFields[] = {
     {"swing_ramp", &WalkParams::swing_ramp},
     {"heading_feedback", &WalkParams::heading_feedback},
     {"double_support", &WalkParams::double_support},
-    {"step_period_per_turn", &WalkParams::step_period_per_turn},
-    {"turn_gait_from", &WalkParams::turn_gait_from},
-    {"combine_max_turn", &WalkParams::combine_max_turn},
+    {"step_period_per_turn", &WalkParams::step_period_per_turn, true},
+    {"turn_gait_from", &WalkParams::turn_gait_from, true},
+    {"combine_max_turn", &WalkParams::combine_max_turn, true},
     {"sway", &WalkParams::sway},
     {"lateral_pendulum", &WalkParams::lateral_pendulum},
     {"sway_lead", &WalkParams::sway_lead},
@@ -60,8 +64,8 @@ constexpr Field kFields[] = {
     {"stand_gyro_ankle_pitch", &WalkParams::stand_gyro_ankle_pitch},
     {"balance_step_x", &WalkParams::balance_step_x},
     {"balance_step_y", &WalkParams::balance_step_y},
-    {"slow_balance_step_x", &WalkParams::slow_balance_step_x},
-    {"slow_balance_step_y", &WalkParams::slow_balance_step_y},
+    {"slow_balance_step_x", &WalkParams::slow_balance_step_x, true},
+    {"slow_balance_step_y", &WalkParams::slow_balance_step_y, true},
     {"turn_feedback", &WalkParams::turn_feedback},
     {"arm_swing", &WalkParams::arm_swing},
     {"arm_pitch", &WalkParams::arm_pitch},
@@ -77,7 +81,7 @@ Status read_fields(const data::DataFile& file, const data::Value& table, const s
                    bool required, WalkParams* params) {
   data::FieldReader reader(file, table, context);
   for (const Field& f : kFields) {
-    if (required)
+    if (required && !f.optional)
       params->*f.member = reader.number(f.key);
     else
       params->*f.member = reader.number_or(f.key, params->*f.member);
@@ -130,6 +134,10 @@ Result<WalkParams> parse_walk_text(const std::string& text, const std::string& n
     if (!value.is_map()) return make_error(name + ": '" + key + "' must be a table");
   }
   WalkParams params;
+  // Left out, the slow gait's balance step gains are the others (NaN marks
+  // "not given" until every block is read, so a type's own balance_step_x/y
+  // carry over too).
+  params.slow_balance_step_x = params.slow_balance_step_y = std::nan("");
   Status s = read_fields(file.value(), *defaults, "default", true, &params);
   if (!s.ok()) return s.error();
   std::string type_key = "type" + std::to_string(robot_type);
@@ -137,6 +145,8 @@ Result<WalkParams> parse_walk_text(const std::string& text, const std::string& n
     s = read_fields(file.value(), *over, type_key, false, &params);
     if (!s.ok()) return s.error();
   }
+  if (std::isnan(params.slow_balance_step_x)) params.slow_balance_step_x = params.balance_step_x;
+  if (std::isnan(params.slow_balance_step_y)) params.slow_balance_step_y = params.balance_step_y;
   s = check(params, name + " (" + type_key + ")");
   if (!s.ok()) return s.error();
   return params;

@@ -1,6 +1,7 @@
 // Walk parameters per robot type, read from robots/<model>/walk.lua:
 //   return { default = { step_period = 0.25, ... }, type1 = { hip_height_ratio = 0.9 }, ... }
-// `default` must set every field; `typeN` overrides some of them for type N.
+// `default` must set every field but the optional ones (walk_params.cpp: added
+// later, they do nothing when left out); `typeN` overrides some of them for type N.
 #pragma once
 
 #include <string>

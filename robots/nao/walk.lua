@@ -12,7 +12,7 @@ return {
     accel_forward = 0.6455, accel_side = 1.5513, accel_turn = 5.8210,
     gyro_ankle_pitch = -0.0347, gyro_hip_pitch = 0.0050, gyro_ankle_roll = 0.1432, stand_gyro_ankle_roll = 0.25, stand_gyro_ankle_pitch = -0.05, gyro_hip_roll = -0.0236,
     tilt_ankle_pitch = 0.0042, tilt_hip_pitch = 0.0042, tilt_ankle_roll = 0.4592, tilt_hip_roll = 0.0794,
-    balance_step_x = 0.0106, balance_step_y = 0.0047, slow_balance_step_x = 0.0106, slow_balance_step_y = 0.0047, turn_feedback = 0.5461, heading_feedback = 1.0308,
+    balance_step_x = 0.0106, balance_step_y = 0.0047, turn_feedback = 0.5461, heading_feedback = 1.0308,
     arm_swing = 6.7601, arm_pitch = -1.5, arm_out = 0.2, elbow = 0.5,
     walk_to_gain = 1.5, walk_to_turn_gain = 2.0, walk_to_tolerance = 0.05,
     walk_to_heading_tolerance = 0.1,
@@ -28,8 +28,8 @@ return {
   -- in 60 20-s runs; 20 self-play games fell as often as at 0.85 (153 against 151, two thirds of
   -- them within 1.5 s of touching another robot; an earlier 14 games, 104 against 58, were noise).
   -- Neighbouring values of the three fields fall: change with care.
-  -- slow_balance_step_x/y equal balance_step_x/y in every block (the gains do not change with the
-  -- speed). Slow-gait gains 0.02 / 0.008 fall 30 % less under 25 N pushes (300 falls in 50 runs
+  -- slow_balance_step_x/y are left out: they are then balance_step_x/y of each type (the gains do
+  -- not change with the speed). Slow-gait gains 0.02 / 0.008 fall 30 % less under 25 N pushes (300 falls in 50 runs
   -- against 427) but the full-speed walk then falls 2 in 60 20-s runs, turns 88.7 deg/s and steps
   -- sideways at 0.282 m/s (docs/benchmarks.md, "Pushes while walking").
   -- Types 1-4 keep one gait (step_period_per_speed 0, torso_pitch_per_speed 0, step_period_per_turn 0).
@@ -50,7 +50,7 @@ return {
   type2 = {
     gyro_ankle_roll = 0.1212, step_period = 0.1389, hip_height_ratio = 0.7800, foot_spread = 0.0035, torso_offset_x = 0.0190, torso_pitch = 0.0202,
     step_height = 0.0441, double_support = 0.1569, sway = 0.0061, com_height = 0.2613, gyro_ankle_pitch = -0.0516, gyro_hip_pitch = -0.0071,
-    gyro_hip_roll = -0.0226, balance_step_x = 0.0121, balance_step_y = 0.0043, slow_balance_step_x = 0.0121, slow_balance_step_y = 0.0043, max_forward = 0.4792, max_side = 0.3327, max_turn = 1.6072,
+    gyro_hip_roll = -0.0226, balance_step_x = 0.0121, balance_step_y = 0.0043, max_forward = 0.4792, max_side = 0.3327, max_turn = 1.6072,
     accel_forward = 0.3375, arm_swing = 0.8613, tilt_ankle_pitch = -0.1785, tilt_hip_pitch = -0.0304, tilt_ankle_roll = 0.2285, tilt_hip_roll = -0.0543,
     sway_lead = 0.1100, accel_side = 1.3158, accel_turn = 4.9414, lateral_pendulum = 0.4381, swing_end = 1.0000, turn_feedback = 0.6386,
     swing_linear = 0.1691,
@@ -60,7 +60,7 @@ return {
   type3 = {
     step_period = 0.1266, hip_height_ratio = 0.7956, foot_spread = 0.0006, torso_offset_x = 0.0214, torso_pitch = 0.0380, step_height = 0.0383,
     double_support = 0.1302, sway = 0.0074, com_height = 0.2476, gyro_ankle_pitch = -0.0666, gyro_hip_pitch = -0.0162, gyro_ankle_roll = 0.0796,
-    gyro_hip_roll = 0.0154, balance_step_x = 0.0030, balance_step_y = 0.0038, slow_balance_step_x = 0.0030, slow_balance_step_y = 0.0038, max_forward = 0.6116, max_side = 0.2800, max_turn = 1.3306,
+    gyro_hip_roll = 0.0154, balance_step_x = 0.0030, balance_step_y = 0.0038, max_forward = 0.6116, max_side = 0.2800, max_turn = 1.3306,
     accel_forward = 0.3941, arm_swing = 1.1827, tilt_ankle_pitch = -0.0758, tilt_hip_pitch = -0.0415, tilt_ankle_roll = 0.2531, tilt_hip_roll = -0.1297,
     sway_lead = 0.1675, accel_side = 1.2997, accel_turn = 4.7147, lateral_pendulum = 0.4079, swing_end = 0.9939, turn_feedback = 0.6292,
     swing_linear = 0.0000,
@@ -71,7 +71,7 @@ return {
   type4 = {
     gyro_ankle_roll = 0.1846, step_period = 0.1375, hip_height_ratio = 0.7859, foot_spread = 0.0040, torso_offset_x = 0.0191, torso_pitch = 0.0238,
     step_height = 0.0351, double_support = 0.1472, sway = 0.0090, com_height = 0.2370, gyro_ankle_pitch = -0.0418, gyro_hip_pitch = 0.0081,
-    gyro_hip_roll = -0.0219, balance_step_x = 0.0044, balance_step_y = 0.0028, slow_balance_step_x = 0.0044, slow_balance_step_y = 0.0028, max_forward = 0.5, max_side = 0.25, max_turn = 1.3217,
+    gyro_hip_roll = -0.0219, balance_step_x = 0.0044, balance_step_y = 0.0028, max_forward = 0.5, max_side = 0.25, max_turn = 1.3217,
     accel_forward = 0.5878, arm_swing = 0.9643, tilt_ankle_pitch = -0.1520, tilt_hip_pitch = 0.0343, tilt_ankle_roll = 0.4251, tilt_hip_roll = -0.1244,
     sway_lead = 0.0955, accel_side = 1.3127, accel_turn = 5.4186, lateral_pendulum = 0.5927, swing_end = 1.0000, turn_feedback = 0.4545,
     swing_linear = 0.0261,

@@ -358,3 +358,45 @@ TEST_CASE("motion system reports the body's abilities from its data, and again a
   std::remove(walk_path.c_str());
   rmdir(dir.c_str());
 }
+
+TEST_CASE("walk files from before the optional fields load and walk as they did") {
+  // The fields added after teams had walk files may be left out of
+  // `default`; they then do nothing. Every other field is still required.
+  const std::string old_walk =
+      "return { default = { step_period = 0.13, hip_height_ratio = 0.78, stand_hip_height_ratio = 0.87,"
+      " foot_spread = 0, torso_offset_x = 0.02, torso_pitch = 0, stand_foot_spread = 0, stand_torso_offset_x = 0.01,"
+      " stand_torso_pitch = 0.1, step_height = 0.03, swing_end = 1, swing_linear = 0, swing_ramp = 0,"
+      " double_support = 0.05, sway = 0.01, lateral_pendulum = 0.3, sway_lead = 0.1, com_height = 0.26,"
+      " max_forward = 0.8, max_backward = 0.2, max_side = 0.3, max_turn = 2, combine_power = 1,"
+      " accel_forward = 0.6, accel_side = 1.5, accel_turn = 5, gyro_ankle_pitch = 0, gyro_hip_pitch = 0,"
+      " gyro_ankle_roll = 0.1, gyro_hip_roll = 0, tilt_ankle_pitch = 0, tilt_hip_pitch = 0, tilt_ankle_roll = 0.4,"
+      " tilt_hip_roll = 0, stand_gyro_ankle_roll = 0.25, stand_gyro_ankle_pitch = -0.05, balance_step_x = 0.01,"
+      " balance_step_y = 0.005, turn_feedback = 0.5, heading_feedback = 1, arm_swing = 6, arm_pitch = -1.5,"
+      " arm_out = 0.2, elbow = 0.5, walk_to_gain = 1.5, walk_to_turn_gain = 2, walk_to_tolerance = 0.05,"
+      " walk_to_heading_tolerance = 0.1 },"
+      " type2 = { balance_step_x = 0.02 } }";
+  auto loaded = parse_walk_text(old_walk, "old.lua", 0);
+  REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().describe()));
+  CHECK(loaded->step_period_per_speed == 0);
+  CHECK(loaded->torso_pitch_per_speed == 0);
+  CHECK(loaded->step_period_per_turn == 0);
+  CHECK(loaded->combine_max_turn == 0);
+  CHECK(loaded->slow_balance_step_x == doctest::Approx(0.01));  // the same gains at every speed
+  CHECK(loaded->slow_balance_step_y == doctest::Approx(0.005));
+  auto type2 = parse_walk_text(old_walk, "old.lua", 2);
+  REQUIRE(type2.ok());
+  CHECK(type2->slow_balance_step_x == doctest::Approx(0.02));  // follows the type's own gain
+  // Given, they are read; a type may set them too.
+  std::string given = old_walk;
+  given.replace(given.find("balance_step_x = 0.01,"), 22, "balance_step_x = 0.01, slow_balance_step_x = 0.03,");
+  auto with_slow = parse_walk_text(given, "new.lua", 2);
+  REQUIRE(with_slow.ok());
+  CHECK(with_slow->slow_balance_step_x == doctest::Approx(0.03));
+  CHECK(with_slow->balance_step_x == doctest::Approx(0.02));
+  // A field from before is still required.
+  std::string missing = old_walk;
+  missing.replace(missing.find("step_height = 0.03, "), 20, "");
+  auto rejected = parse_walk_text(missing, "old.lua", 0);
+  REQUIRE_FALSE(rejected.ok());
+  CHECK(rejected.error().message.find("step_height") != std::string::npos);
+}
