@@ -19,6 +19,8 @@ struct WalkParams {
   // backwards leans back). Slower walking (the kick approach, dribbling)
   // keeps the one gait. 0 and 0: one gait for every speed.
   double step_period_per_speed = 0.0;  // s per m/s
+  double torso_pitch_per_speed = 0.0;  // rad per m/s
+  double gait_speed_from = 0.0;        // m/s
   // Turn-dependent step period: a step's period also changes by
   // step_period_per_turn times the |turn| (rad/s) it starts at beyond
   // turn_gait_from (the same [0.08, 0.5] s bound). Negative: shorter,
@@ -26,8 +28,6 @@ struct WalkParams {
   // pivoting in yaw. 0: the period does not depend on the turn.
   double step_period_per_turn = 0.0;   // s per rad/s
   double turn_gait_from = 0.0;         // rad/s
-  double torso_pitch_per_speed = 0.0;  // rad per m/s
-  double gait_speed_from = 0.0;        // m/s
   double hip_height_ratio = 0.87;    // hip-to-ankle height while walking, fraction of the straight leg
   double stand_hip_height_ratio = 0.87;  // the same standing (get-ups end and kicks start there)
   double foot_spread = 0.0;          // extra lateral ankle offset beyond the hip joint, m

@@ -35,6 +35,14 @@ std::string last_log_line(const std::string& path) {
 
 }  // namespace
 
+void mark_touches(const sim::CycleContacts& contacts, sim::RobotId robot, FrameRobot* out) {
+  out->touching_robot = out->touching_ball = false;
+  for (int t = 0; t < contacts.robot_touch_count && !out->touching_robot; ++t)
+    out->touching_robot = contacts.robot_touches[t].robot_a == robot || contacts.robot_touches[t].robot_b == robot;
+  for (int t = 0; t < contacts.ball_touch_count && !out->touching_ball; ++t)
+    out->touching_ball = contacts.ball_touches[t].robot == robot;
+}
+
 Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* recorder,
                                    const volatile std::sig_atomic_t* stop) {
   const int expected = 2 * options.players;
@@ -171,15 +179,8 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
         fr.z = w.robots[k].torso_position.z();
         fr.yaw = heading_of(w.robots[k].torso_orientation);
         fr.fallen = fr.z < sim::kStandingTorsoHeight;
-        fr.touching_robot = false;
-        fr.touching_ball = false;
-        if (view.contacts) {
-          const sim::CycleContacts& c = *view.contacts;
-          for (int t = 0; t < c.robot_touch_count && !fr.touching_robot; ++t)
-            fr.touching_robot = c.robot_touches[t].robot_a == r.robot || c.robot_touches[t].robot_b == r.robot;
-          for (int t = 0; t < c.ball_touch_count && !fr.touching_ball; ++t)
-            fr.touching_ball = c.ball_touches[t].robot == r.robot;
-        }
+        fr.touching_robot = fr.touching_ball = false;
+        if (view.contacts) mark_touches(*view.contacts, r.robot, &fr);
         if (r.team >= 0 && r.team < 2 && r.unum >= 1 && r.unum <= 11) seen[r.team][r.unum] = true;
         break;
       }
