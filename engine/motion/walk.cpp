@@ -38,11 +38,12 @@ double approach(double value, double goal, double max_change) {
 
 void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params) {
   geometry_ = geometry;
-  params_ = params;
+  base_params_ = params_ = params;
   reset();
 }
 
 void WalkEngine::reset() {
+  params_ = base_params_;
   current_ = {};
   sway_residual_ = last_sway_ = 0;
   yaw_correction_ = 0;
@@ -86,6 +87,11 @@ void WalkEngine::limit_command(const WalkCommand& wanted) {
 }
 
 void WalkEngine::begin_step() {
+  // The sideways gait by how much of the sideways limit this step walks.
+  // Blended per step, not per cycle: the step's timing and pendulum are
+  // planned once, at its start.
+  params_ = blend_sideways(base_params_,
+                           base_params_.max_side > 0 ? std::abs(current_.vy) / base_params_.max_side : 0.0);
   // Turning in place the support foot pivots on a corner of its sole
   // (its centre of pressure sits at the sole's edge, where a single contact
   // point gives no grip in yaw) and gives back part of every step's turn;
@@ -198,6 +204,7 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
         for (int s = 0; s < 2; ++s) now_[s] = {};
         sway_residual_ = last_sway_;
         walking_ = false;
+        params_ = base_params_;
         time_ = 0;
         current_ = {};
       } else {

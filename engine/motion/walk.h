@@ -32,8 +32,9 @@ struct WalkCommand {
 class WalkEngine {
  public:
   void configure(const LegGeometry& geometry, const WalkParams& params);
-  void set_params(const WalkParams& params) { params_ = params; }
-  const WalkParams& params() const { return params_; }
+  void set_params(const WalkParams& params) { base_params_ = params_ = params; }
+  // As loaded (the sideways gait not blended in).
+  const WalkParams& params() const { return base_params_; }
 
   // Back to standing with feet together at neutral (no stepping).
   void reset();
@@ -77,7 +78,8 @@ class WalkEngine {
                     double target[kJointCount]) const;
 
   LegGeometry geometry_;
-  WalkParams params_;
+  WalkParams base_params_;  // as loaded
+  WalkParams params_;       // this step's: base_params_ with the sideways gait blended in
   WalkCommand current_;
   bool walking_ = false;
   Side swing_ = kLeft;

@@ -1,5 +1,6 @@
 #include "motion/walk_params.h"
 
+#include <algorithm>
 #include <cmath>
 #include <string_view>
 
@@ -77,9 +78,41 @@ constexpr Field kFields[] = {
     {"walk_to_heading_tolerance", &WalkParams::walk_to_heading_tolerance},
 };
 
+// Fields a `sideways` table may hold: the gait's timing, lift, lateral
+// pendulum and lateral balance feedback. Not the limits, accelerations or
+// stand-pose fields: those hold for every direction.
+constexpr const char* kSidewaysFields[WalkParams::kSidewaysFieldCount] = {
+    "step_period",   "step_height",     "double_support",  "swing_end",      "swing_linear",    "sway",
+    "sway_lead",     "lateral_pendulum", "foot_spread",    "com_height",     "torso_offset_x",  "gyro_ankle_roll",
+    "gyro_hip_roll", "tilt_ankle_roll", "tilt_hip_roll",   "balance_step_y",
+};
+
+double WalkParams::*member_of(std::string_view key) {
+  for (const Field& f : kFields)
+    if (key == f.key) return f.member;
+  return nullptr;
+}
+
+Status read_sideways(const data::DataFile& file, const data::Value& table, const std::string& context,
+                     WalkParams* params) {
+  data::FieldReader reader(file, table, context);
+  for (int i = 0; i < WalkParams::kSidewaysFieldCount; ++i) {
+    double value = reader.number_or(kSidewaysFields[i], std::nan(""));
+    if (std::isnan(value)) continue;
+    params->sideways[i] = value;
+    params->sideways_given[i] = true;
+  }
+  if (!reader.ok()) return reader.error();
+  return reader.finish();
+}
+
 Status read_fields(const data::DataFile& file, const data::Value& table, const std::string& context,
                    bool required, WalkParams* params) {
   data::FieldReader reader(file, table, context);
+  if (const data::Value* sideways = reader.map_or_null("sideways")) {
+    Status s = read_sideways(file, *sideways, context + ".sideways", params);
+    if (!s.ok()) return s;
+  }
   for (const Field& f : kFields) {
     if (required && !f.optional)
       params->*f.member = reader.number(f.key);
@@ -120,6 +153,18 @@ Status check(const WalkParams& p, const std::string& name) {
 
 }  // namespace
 
+WalkParams blend_sideways(const WalkParams& params, double share) {
+  WalkParams out = params;
+  share = std::clamp(share, 0.0, 1.0);
+  for (int i = 0; i < WalkParams::kSidewaysFieldCount; ++i) {
+    if (!params.sideways_given[i]) continue;
+    double WalkParams::*member = member_of(kSidewaysFields[i]);
+    if (!member) continue;  // kSidewaysFields names a field kFields lacks (a unit test checks them all)
+    out.*member = params.*member + (params.sideways[i] - params.*member) * share;
+  }
+  return out;
+}
+
 Result<WalkParams> parse_walk_text(const std::string& text, const std::string& name, int robot_type) {
   Result<data::DataFile> file = data::parse_data_text(text, name);
   if (!file.ok()) return file.error();
@@ -148,6 +193,8 @@ Result<WalkParams> parse_walk_text(const std::string& text, const std::string& n
   if (std::isnan(params.slow_balance_step_x)) params.slow_balance_step_x = params.balance_step_x;
   if (std::isnan(params.slow_balance_step_y)) params.slow_balance_step_y = params.balance_step_y;
   s = check(params, name + " (" + type_key + ")");
+  if (!s.ok()) return s.error();
+  s = check(blend_sideways(params, 1.0), name + " (" + type_key + ".sideways)");
   if (!s.ok()) return s.error();
   return params;
 }

@@ -98,7 +98,21 @@ struct WalkParams {
   double walk_to_turn_gain = 2.0;    // 1/s
   double walk_to_tolerance = 0.05;   // m
   double walk_to_heading_tolerance = 0.1;  // rad
+
+  // Sideways gait (a block's `sideways` table): the values some of the
+  // fields above take for a step that starts at the full sideways speed
+  // (|vy| = max_side), blended linearly by |vy| / max_side in between, so
+  // walking sideways can have a gait of its own while forward walking and
+  // turning keep theirs exactly. Which fields it may hold: kSidewaysFields
+  // in walk_params.cpp; a field not given is the same sideways.
+  static constexpr int kSidewaysFieldCount = 16;
+  double sideways[kSidewaysFieldCount] = {};
+  bool sideways_given[kSidewaysFieldCount] = {};
 };
+
+// `params` with its sideways gait blended in by `share` (0: as it is, 1:
+// the sideways values; clamped to [0, 1]).
+WalkParams blend_sideways(const WalkParams& params, double share);
 
 // Parses the walk file text for `robot_type` (0-4).
 Result<WalkParams> parse_walk_text(const std::string& text, const std::string& name, int robot_type);

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cmath>
+#include <cstddef>
 #include <filesystem>
 #include <cstdio>
 #include <fstream>
@@ -42,6 +43,21 @@ struct Cycle {
   }
   void step(MotionSystem& motion) { motion.step(percept, world, requests, &action); }
 };
+
+// A walk file of session 7, before the optional fields.
+const std::string old_walk =
+    "return { default = { step_period = 0.13, hip_height_ratio = 0.78, stand_hip_height_ratio = 0.87,"
+    " foot_spread = 0, torso_offset_x = 0.02, torso_pitch = 0, stand_foot_spread = 0, stand_torso_offset_x = 0.01,"
+    " stand_torso_pitch = 0.1, step_height = 0.03, swing_end = 1, swing_linear = 0, swing_ramp = 0,"
+    " double_support = 0.05, sway = 0.01, lateral_pendulum = 0.3, sway_lead = 0.1, com_height = 0.26,"
+    " max_forward = 0.8, max_backward = 0.2, max_side = 0.3, max_turn = 2, combine_power = 1,"
+    " accel_forward = 0.6, accel_side = 1.5, accel_turn = 5, gyro_ankle_pitch = 0, gyro_hip_pitch = 0,"
+    " gyro_ankle_roll = 0.1, gyro_hip_roll = 0, tilt_ankle_pitch = 0, tilt_hip_pitch = 0, tilt_ankle_roll = 0.4,"
+    " tilt_hip_roll = 0, stand_gyro_ankle_roll = 0.25, stand_gyro_ankle_pitch = -0.05, balance_step_x = 0.01,"
+    " balance_step_y = 0.005, turn_feedback = 0.5, heading_feedback = 1, arm_swing = 6, arm_pitch = -1.5,"
+    " arm_out = 0.2, elbow = 0.5, walk_to_gain = 1.5, walk_to_turn_gain = 2, walk_to_tolerance = 0.05,"
+    " walk_to_heading_tolerance = 0.1 },"
+    " type2 = { balance_step_x = 0.02 } }";
 }  // namespace
 
 TEST_CASE("the shipped walk file loads for every type") {
@@ -362,19 +378,6 @@ TEST_CASE("motion system reports the body's abilities from its data, and again a
 TEST_CASE("walk files from before the optional fields load and walk as they did") {
   // The fields added after teams had walk files may be left out of
   // `default`; they then do nothing. Every other field is still required.
-  const std::string old_walk =
-      "return { default = { step_period = 0.13, hip_height_ratio = 0.78, stand_hip_height_ratio = 0.87,"
-      " foot_spread = 0, torso_offset_x = 0.02, torso_pitch = 0, stand_foot_spread = 0, stand_torso_offset_x = 0.01,"
-      " stand_torso_pitch = 0.1, step_height = 0.03, swing_end = 1, swing_linear = 0, swing_ramp = 0,"
-      " double_support = 0.05, sway = 0.01, lateral_pendulum = 0.3, sway_lead = 0.1, com_height = 0.26,"
-      " max_forward = 0.8, max_backward = 0.2, max_side = 0.3, max_turn = 2, combine_power = 1,"
-      " accel_forward = 0.6, accel_side = 1.5, accel_turn = 5, gyro_ankle_pitch = 0, gyro_hip_pitch = 0,"
-      " gyro_ankle_roll = 0.1, gyro_hip_roll = 0, tilt_ankle_pitch = 0, tilt_hip_pitch = 0, tilt_ankle_roll = 0.4,"
-      " tilt_hip_roll = 0, stand_gyro_ankle_roll = 0.25, stand_gyro_ankle_pitch = -0.05, balance_step_x = 0.01,"
-      " balance_step_y = 0.005, turn_feedback = 0.5, heading_feedback = 1, arm_swing = 6, arm_pitch = -1.5,"
-      " arm_out = 0.2, elbow = 0.5, walk_to_gain = 1.5, walk_to_turn_gain = 2, walk_to_tolerance = 0.05,"
-      " walk_to_heading_tolerance = 0.1 },"
-      " type2 = { balance_step_x = 0.02 } }";
   auto loaded = parse_walk_text(old_walk, "old.lua", 0);
   REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().describe()));
   CHECK(loaded->step_period_per_speed == 0);
@@ -399,4 +402,70 @@ TEST_CASE("walk files from before the optional fields load and walk as they did"
   auto rejected = parse_walk_text(missing, "old.lua", 0);
   REQUIRE_FALSE(rejected.ok());
   CHECK(rejected.error().message.find("step_height") != std::string::npos);
+}
+
+TEST_CASE("walk files: a sideways gait is read per block and checked") {
+  // Every field the sideways table may hold, each given a value apart from
+  // the block's (and valid), so a field that is not read or not blended shows.
+  const char* fields[] = {"step_period",   "step_height",     "double_support", "swing_end",      "swing_linear",
+                          "sway",          "sway_lead",       "lateral_pendulum", "foot_spread",  "com_height",
+                          "torso_offset_x", "gyro_ankle_roll", "gyro_hip_roll",  "tilt_ankle_roll", "tilt_hip_roll",
+                          "balance_step_y"};
+  static_assert(sizeof(fields) / sizeof(fields[0]) == WalkParams::kSidewaysFieldCount);
+  auto base = parse_walk_text(old_walk, "old.lua", 0);
+  REQUIRE(base.ok());
+  std::string table = "sideways = { ";
+  for (const char* f : fields) table += std::string(f) + " = 0.09, ";
+  table += "}, ";
+  std::string text = old_walk;
+  text.insert(text.find("default = {") + 11, " " + table);
+  auto loaded = parse_walk_text(text, "side.lua", 0);
+  REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().describe()));
+  // Loading changes none of the block's own fields.
+  CHECK(loaded->step_period == doctest::Approx(0.13));
+  CHECK(loaded->sway == doctest::Approx(0.01));
+  WalkParams none = blend_sideways(*loaded, 0.0), full = blend_sideways(*loaded, 1.0), half = blend_sideways(*loaded, 0.5);
+  CHECK(none.step_period == doctest::Approx(0.13));
+  CHECK(full.step_period == doctest::Approx(0.09));
+  CHECK(half.step_period == doctest::Approx(0.11));
+  CHECK(blend_sideways(*loaded, 3.0).step_period == doctest::Approx(0.09));  // clamped
+  CHECK(full.sway == doctest::Approx(0.09));
+  CHECK(full.balance_step_y == doctest::Approx(0.09));
+  CHECK(full.tilt_hip_roll == doctest::Approx(0.09));
+  CHECK(full.foot_spread == doctest::Approx(0.09));
+  CHECK(full.max_side == doctest::Approx(0.3));      // limits are not part of it
+  CHECK(full.step_height == doctest::Approx(0.09));
+  CHECK(full.torso_offset_x == doctest::Approx(0.09));
+  int differing = 0;
+  const double* b = reinterpret_cast<const double*>(&*loaded);
+  const double* f = reinterpret_cast<const double*>(&full);
+  for (size_t i = 0; i < offsetof(WalkParams, sideways) / sizeof(double); ++i) differing += b[i] != f[i];
+  CHECK(differing == WalkParams::kSidewaysFieldCount);  // each field blended, nothing else
+  // Without a table nothing blends.
+  CHECK(blend_sideways(*base, 1.0).step_period == doctest::Approx(0.13));
+
+  // A type's block may give a sideways table of its own, field by field.
+  std::string typed = text;
+  typed.replace(typed.find("type2 = {"), 9, "type2 = { sideways = { sway = 0.03 },");
+  auto type2 = parse_walk_text(typed, "side.lua", 2);
+  REQUIRE_MESSAGE(type2.ok(), (type2.ok() ? "" : type2.error().describe()));
+  CHECK(blend_sideways(*type2, 1.0).sway == doctest::Approx(0.03));
+  CHECK(blend_sideways(*type2, 1.0).step_period == doctest::Approx(0.09));
+
+  // Errors: a field a sideways gait may not change, a misspelt one, a
+  // sideways value out of range, a table that is not one.
+  std::string limit = old_walk;
+  limit.insert(limit.find("default = {") + 11, " sideways = { max_side = 0.5 },");
+  auto bad_limit = parse_walk_text(limit, "side.lua", 0);
+  REQUIRE_FALSE(bad_limit.ok());
+  CHECK(bad_limit.error().message.find("max_side") != std::string::npos);
+  std::string range = old_walk;
+  range.insert(range.find("default = {") + 11, " sideways = { step_period = 2 },");
+  auto bad_range = parse_walk_text(range, "side.lua", 0);
+  REQUIRE_FALSE(bad_range.ok());
+  CHECK(bad_range.error().message.find("sideways") != std::string::npos);
+  CHECK(bad_range.error().message.find("step_period") != std::string::npos);
+  std::string scalar = old_walk;
+  scalar.insert(scalar.find("default = {") + 11, " sideways = 1,");
+  CHECK_FALSE(parse_walk_text(scalar, "side.lua", 0).ok());
 }

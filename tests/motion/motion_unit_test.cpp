@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "motion/imu_filter.h"
@@ -635,4 +636,47 @@ TEST_CASE("walk: slow_balance_step_x/y replace the balance step gains up to gait
   double largest = 0;
   for (int j = 0; j < kJointCount; ++j) largest = std::max(largest, std::abs(a[j] - c[j]));
   CHECK(largest > 1e-3);  // and they do move the feet
+}
+
+TEST_CASE("walk: a sideways gait acts on sideways steps by their share of max_side, not on others") {
+  std::ifstream in(std::string(LIBERO_SOURCE_DIR) + "/robots/nao/walk.lua");
+  std::stringstream text;
+  text << in.rdbuf();
+  std::string with_side = text.str();
+  with_side.insert(with_side.find("default = {") + 11, " sideways = { step_period = 0.2 },");
+  auto parsed = parse_walk_text(with_side, "walk.lua", 0);
+  REQUIRE_MESSAGE(parsed.ok(), (parsed.ok() ? "" : parsed.error().describe()));
+  WalkParams p = parsed.value();
+  p.accel_forward = p.accel_side = p.accel_turn = 1000;  // the command in a cycle
+  auto period_at = [&](const WalkCommand& command) {
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    double target[kJointCount] = {};
+    for (int i = 0; i < 60; ++i) walk.step(command, Vec3::Zero(), p.torso_pitch, 0.0, target);
+    REQUIRE(walk.walking());
+    CHECK(walk.params().step_period == doctest::Approx(p.step_period));  // the loaded values stay
+    return walk.period();
+  };
+  WalkCommand side, half_side, forward, turn;
+  side.vy = -p.max_side;  // either direction
+  half_side.vy = 0.5 * p.max_side;
+  forward.vx = 0.2;
+  turn.turn = 1.0;
+  CHECK(period_at(side) == doctest::Approx(0.2));
+  CHECK(period_at(half_side) == doctest::Approx(0.5 * (p.step_period + 0.2)));
+  CHECK(period_at(forward) == doctest::Approx(p.step_period));
+  CHECK(period_at(turn) == doctest::Approx(p.step_period));
+
+  // Stopping goes back to the loaded gait: the stand pose is the same.
+  WalkEngine walked, fresh;
+  walked.configure(default_leg_geometry(), p);
+  fresh.configure(default_leg_geometry(), p);
+  double a[kJointCount] = {}, b[kJointCount] = {};
+  for (int i = 0; i < 60; ++i) walked.step(side, Vec3::Zero(), p.torso_pitch, 0.0, a);
+  for (int i = 0; i < 200 && walked.walking(); ++i) walked.step(WalkCommand{}, Vec3::Zero(), p.torso_pitch, 0.0, a);
+  REQUIRE_FALSE(walked.walking());
+  for (int i = 0; i < 30; ++i) walked.step(WalkCommand{}, Vec3::Zero(), p.torso_pitch, 0.0, a);  // rise, settle
+  walked.stand_pose(a);
+  fresh.stand_pose(b);
+  for (int j = 0; j < kJointCount; ++j) CHECK(a[j] == doctest::Approx(b[j]).epsilon(1e-9));
 }

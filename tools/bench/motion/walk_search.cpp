@@ -9,6 +9,7 @@
 // Usage: libero_walk_search <base walk.lua> <out.lua> [--generations N] [--seed S] [--type T]
 //                           [--sigma S] [--lambda L] [--forward-weight W] [--side-weight W]
 //                           [--turn-weight W] [--straight-runs N] [--straight-seconds S] [--side-turn-seconds S]
+//                           [--sideways [--side-runs N]]
 // --forward-weight / --side-weight / --turn-weight: the fitness's weight on
 // forward (default 2), sideways (default 1) and turning (default 1) speed, to
 // push a search towards one axis.
@@ -18,7 +19,13 @@
 // falls after 10 s of full speed scored as well as one that never falls.
 // --side-turn-seconds S: length of the sideways and turning runs (default 4;
 // the benchmark's are 10 s, and a turn can slow down after the first few).
+// --sideways [--side-runs N]: search the block's sideways gait and max_side
+// only (see kSidewaysParams); fitness: sideways speed at the limit over N
+// 20 s runs (default 2, alternating left and right) and the six random-
+// command runs.
 #include <algorithm>
+#include <cctype>
+#include <iterator>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -60,7 +67,21 @@ const Param kParams[] = {
     {"gait_speed_from", 0.0, 0.8},     {"step_period_per_turn", -0.02, 0.02},
     {"turn_gait_from", 0.0, 3.0},
 };
-constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
+// --sideways: the block's `sideways` table (the gait of a step at the full
+// sideways speed, blended in by |vy| / max_side) and max_side; the rest of
+// the block stays as it is, so forward walking and turning do not change.
+const Param kSidewaysParams[] = {
+    {"step_period", 0.10, 0.34},   {"step_height", 0.01, 0.07},     {"double_support", 0.0, 0.5},
+    {"swing_end", 0.6, 1.0},       {"swing_linear", 0.0, 1.0},      {"sway", 0.0, 0.05},
+    {"sway_lead", 0.0, 0.4},       {"lateral_pendulum", 0.0, 1.5},  {"foot_spread", -0.01, 0.04},
+    {"com_height", 0.15, 0.45},    {"torso_offset_x", -0.03, 0.05}, {"gyro_ankle_roll", -0.2, 0.4},
+    {"gyro_hip_roll", -0.3, 0.3},  {"tilt_ankle_roll", -0.8, 0.8},  {"tilt_hip_roll", -0.8, 0.8},
+    {"balance_step_y", 0.0, 0.06}, {"max_side", 0.3, 0.6},
+};
+
+std::vector<Param> g_params(std::begin(kParams), std::end(kParams));
+bool g_sideways = false;
+int g_side_runs = 2;  // --sideways: 20 s runs at the sideways limit
 
 std::string g_base;
 std::string g_block = "default";
@@ -71,7 +92,44 @@ double g_side_turn_seconds = 4.0;
 double g_straight_seconds = 20.0;
 bool g_harness_failed = false;  // a candidate's walk file did not load (told once)
 
-// Replaces `name = value` inside the searched block only.
+// The '}' closing the '{' at `open` (blocks hold a nested `sideways` table).
+size_t matching_close(const std::string& text, size_t open) {
+  int depth = 0;
+  for (size_t i = open; i < text.size(); ++i) {
+    if (text[i] == '{') ++depth;
+    if (text[i] == '}' && --depth == 0) return i;
+  }
+  return std::string::npos;
+}
+
+// Cuts `sideways = { ... }` (and a comma after it) out of `body`; returns it.
+std::string cut_sideways(std::string* body) {
+  size_t at = body->find("sideways = {");
+  if (at == std::string::npos) return "";
+  size_t close = matching_close(*body, body->find('{', at));
+  size_t end = close + 1;
+  while (end < body->size() && (std::isspace(static_cast<unsigned char>((*body)[end])) || (*body)[end] == ',')) ++end;
+  std::string table = body->substr(at, close + 1 - at);
+  body->erase(at, end - at);
+  return table;
+}
+
+// Sets `name = value` in a table body, adding the field when it is missing.
+void set_value(std::string* body, const char* name, double v) {
+  char value[64];
+  std::snprintf(value, sizeof value, "%s = %.4f", name, v);
+  std::regex re(std::string("\\b") + name + " = [-0-9.e]+");
+  if (std::regex_search(*body, re)) {
+    *body = std::regex_replace(*body, re, value, std::regex_constants::format_first_only);
+  } else {
+    // A block such as `{ gyro_ankle_roll = 0.1 }` has no trailing comma.
+    size_t last = body->find_last_not_of(" \n\t");
+    if (last != std::string::npos && (*body)[last] != ',' && (*body)[last] != '{') body->insert(last + 1, ",");
+    *body += std::string(body->empty() || body->back() == ' ' ? "" : " ") + value + ", ";
+  }
+}
+
+// Replaces the searched values inside the searched block only.
 std::string with_values(const std::vector<double>& v) {
   std::string text = g_base;
   size_t block = text.find(g_block + " = {");
@@ -80,21 +138,25 @@ std::string with_values(const std::vector<double>& v) {
     std::exit(2);
   }
   size_t open = text.find('{', block);
-  size_t close = text.find('}', open);
+  size_t close = matching_close(text, open);
   std::string body = text.substr(open + 1, close - open - 1);
-  for (int i = 0; i < kCount; ++i) {
-    char value[64];
-    std::snprintf(value, sizeof value, "%s = %.4f", kParams[i].name, v[i]);
-    std::regex re(std::string("\\b") + kParams[i].name + " = [-0-9.e]+");
-    if (std::regex_search(body, re))
-      body = std::regex_replace(body, re, value, std::regex_constants::format_first_only);
-    else {
-      // A block such as `{ gyro_ankle_roll = 0.1 }` has no trailing comma.
-      size_t last = body.find_last_not_of(" \n\t");
-      if (last != std::string::npos && body[last] != ',' && body[last] != '{') body.insert(last + 1, ",");
-      body += std::string(body.empty() || body.back() == ' ' ? "" : " ") + value + ", ";
+  std::string sideways = cut_sideways(&body);
+  if (g_sideways) {
+    std::string table;
+    for (size_t i = 0; i < g_params.size(); ++i) {
+      if (std::string(g_params[i].name) == "max_side") {
+        set_value(&body, "max_side", v[i]);
+        continue;
+      }
+      char value[64];
+      std::snprintf(value, sizeof value, "%s%s = %.4f", table.empty() ? "" : ", ", g_params[i].name, v[i]);
+      table += value;
     }
+    sideways = "sideways = { " + table + " }";
+  } else {
+    for (size_t i = 0; i < g_params.size(); ++i) set_value(&body, g_params[i].name, v[i]);
   }
+  if (!sideways.empty()) body = "\n    " + sideways + "," + body;
   return text.substr(0, open + 1) + body + text.substr(close);
 }
 
@@ -209,6 +271,18 @@ Score evaluate(const std::vector<double>& v, unsigned round) {
   static const std::string path = "/tmp/libero_walk_search_" + std::to_string(getpid()) + ".lua";
   std::ofstream(path) << with_values(v);
   Score s{};
+  if (g_sideways) {
+    // Sideways only, at the limit (the command is above any max_side) and
+    // as long as a match's sidestep can last; the random commands hold
+    // the rest of the walk to never falling as the blend comes and goes.
+    for (int k = 0; k < g_side_runs; ++k) {
+      double sign = k % 2 == 0 ? 1.0 : -1.0;
+      s.side += speed_run(path, 0, 0.8 * sign, 0, 20.0, 0.01 * (k + 1) + 0.001 * round) / g_side_runs;
+    }
+    for (unsigned k = 0; k < 6; ++k) s.random += random_run(path, 1000 * (k + 1) + round, 20.0);
+    s.total = g_side_weight * (s.side < 0 ? s.side : s.side / 0.35) + s.random;
+    return s;
+  }
   if (g_straight_runs > 0) {
     s.forward = 0;
     for (int k = 0; k < g_straight_runs; ++k)
@@ -238,7 +312,8 @@ int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr,
                  "usage: libero_walk_search base.lua out.lua [--generations N] [--seed S] [--type T] [--sigma S] "
-                 "[--lambda L] [--forward-weight W] [--side-weight W] [--turn-weight W] [--straight-runs N] [--straight-seconds S] [--side-turn-seconds S]\n");
+                 "[--lambda L] [--forward-weight W] [--side-weight W] [--turn-weight W] [--straight-runs N] [--straight-seconds S] [--side-turn-seconds S] "
+                 "[--sideways [--side-runs N]]\n");
     return 2;
   }
   std::ifstream in(argv[1]);
@@ -253,37 +328,63 @@ int main(int argc, char** argv) {
   int generations = 60, lambda = 12;
   unsigned seed = 1;
   double sigma = 0.08;
-  for (int i = 3; i + 1 < argc; i += 2) {
+  for (int i = 3; i < argc; ++i) {
     std::string a = argv[i];
-    if (a == "--generations") generations = std::atoi(argv[i + 1]);
-    else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
-    else if (a == "--type") g_type = std::atoi(argv[i + 1]);
-    else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
-    else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
-    else if (a == "--forward-weight") g_forward_weight = std::atof(argv[i + 1]);
-    else if (a == "--side-weight") g_side_weight = std::atof(argv[i + 1]);
-    else if (a == "--turn-weight") g_turn_weight = std::atof(argv[i + 1]);
-    else if (a == "--straight-runs") g_straight_runs = std::atoi(argv[i + 1]);
-    else if (a == "--side-turn-seconds") g_side_turn_seconds = std::atof(argv[i + 1]);
-    else if (a == "--straight-seconds") g_straight_seconds = std::atof(argv[i + 1]);
+    if (a == "--sideways") {
+      g_sideways = true;
+      continue;
+    }
+    if (i + 1 >= argc) {
+      std::fprintf(stderr, "option %s needs a value\n", a.c_str());
+      return 2;
+    }
+    const char* value = argv[++i];
+    if (a == "--generations") generations = std::atoi(value);
+    else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(value));
+    else if (a == "--type") g_type = std::atoi(value);
+    else if (a == "--sigma") sigma = std::atof(value);
+    else if (a == "--lambda") lambda = std::atoi(value);
+    else if (a == "--forward-weight") g_forward_weight = std::atof(value);
+    else if (a == "--side-weight") g_side_weight = std::atof(value);
+    else if (a == "--turn-weight") g_turn_weight = std::atof(value);
+    else if (a == "--straight-runs") g_straight_runs = std::atoi(value);
+    else if (a == "--side-turn-seconds") g_side_turn_seconds = std::atof(value);
+    else if (a == "--straight-seconds") g_straight_seconds = std::atof(value);
+    else if (a == "--side-runs") g_side_runs = std::max(1, std::atoi(value));
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
     }
   }
   if (g_type > 0) g_block = "type" + std::to_string(g_type);
+  if (g_sideways) g_params.assign(std::begin(kSidewaysParams), std::end(kSidewaysParams));
 
-  // Start from the block's values, falling back to the default block's.
-  std::string default_body = g_base.substr(g_base.find("default = {"));
-  std::string block_body = g_base.substr(g_base.find(g_block + " = {"));
-  block_body = block_body.substr(0, block_body.find('}'));
-  UnitBox box(kCount);
-  for (int i = 0; i < kCount; ++i) box.lo[i] = kParams[i].lo, box.hi[i] = kParams[i].hi;
-  Eigen::VectorXd mean(kCount);
-  for (int i = 0; i < kCount; ++i) {
-    double v = read_value(block_body, kParams[i].name);
-    if (!std::isfinite(v)) v = read_value(default_body, kParams[i].name);
-    if (!std::isfinite(v)) v = 0.5 * (kParams[i].lo + kParams[i].hi);
+  // Start from the block's values (its sideways table's first, searching
+  // it), falling back to the default block's.
+  auto body_of = [](const std::string& name, std::string* sideways) {
+    size_t at = g_base.find(name + " = {");
+    if (at == std::string::npos) return std::string();
+    size_t open = g_base.find('{', at);
+    std::string body = g_base.substr(open + 1, matching_close(g_base, open) - open - 1);
+    std::string table = cut_sideways(&body);
+    if (sideways) *sideways = table;
+    return body;
+  };
+  std::string block_sideways, default_sideways;
+  std::string default_body = body_of("default", &default_sideways);
+  std::string block_body = body_of(g_block, &block_sideways);
+  if (g_block == "default") block_sideways.clear();
+  const int count = static_cast<int>(g_params.size());
+  UnitBox box(count);
+  for (int i = 0; i < count; ++i) box.lo[i] = g_params[i].lo, box.hi[i] = g_params[i].hi;
+  Eigen::VectorXd mean(count);
+  for (int i = 0; i < count; ++i) {
+    double v = NAN;
+    if (g_sideways) v = read_value(block_sideways, g_params[i].name);
+    if (g_sideways && !std::isfinite(v)) v = read_value(default_sideways, g_params[i].name);
+    if (!std::isfinite(v)) v = read_value(block_body, g_params[i].name);
+    if (!std::isfinite(v)) v = read_value(default_body, g_params[i].name);
+    if (!std::isfinite(v)) v = 0.5 * (g_params[i].lo + g_params[i].hi);
     mean[i] = box.unit(i, v);
   }
   Score start = evaluate(box.values(mean), 0);
