@@ -9,7 +9,7 @@
 // Usage: libero_walk_search <base walk.lua> <out.lua> [--generations N] [--seed S] [--type T]
 //                           [--sigma S] [--lambda L] [--forward-weight W] [--side-weight W]
 //                           [--turn-weight W] [--straight-runs N] [--straight-seconds S] [--side-turn-seconds S]
-//                           [--sideways [--side-runs N]]
+//                           [--sideways [--side-runs N] [--side-target V]]
 // --forward-weight / --side-weight / --turn-weight: the fitness's weight on
 // forward (default 2), sideways (default 1) and turning (default 1) speed, to
 // push a search towards one axis.
@@ -19,10 +19,11 @@
 // falls after 10 s of full speed scored as well as one that never falls.
 // --side-turn-seconds S: length of the sideways and turning runs (default 4;
 // the benchmark's are 10 s, and a turn can slow down after the first few).
-// --sideways [--side-runs N]: search the block's sideways gait and max_side
-// only (see kSidewaysParams); fitness: sideways speed at the limit over N
-// 20 s runs (default 2, alternating left and right) and the six random-
-// command runs.
+// --sideways [--side-runs N] [--side-target V]: search the block's sideways
+// gait and max_side only (see kSidewaysParams); fitness: sideways speed at
+// the limit over N 20 s runs (default 2, alternating left and right) and the
+// six random-command runs. With a target, speed beyond V m/s earns a fifth
+// and a tilt beyond 10 degrees in those runs costs: for margin, not speed.
 #include <algorithm>
 #include <cctype>
 #include <iterator>
@@ -71,7 +72,7 @@ const Param kParams[] = {
 // sideways speed, blended in by |vy| / max_side) and max_side; the rest of
 // the block stays as it is, so forward walking and turning do not change.
 const Param kSidewaysParams[] = {
-    {"step_period", 0.10, 0.34},   {"step_height", 0.01, 0.07},     {"double_support", 0.0, 0.5},
+    {"step_period", 0.08, 0.34},   {"step_height", 0.01, 0.07},     {"double_support", 0.0, 0.5},
     {"swing_end", 0.6, 1.0},       {"swing_linear", 0.0, 1.0},      {"sway", 0.0, 0.05},
     {"sway_lead", 0.0, 0.4},       {"lateral_pendulum", 0.0, 1.5},  {"foot_spread", -0.01, 0.04},
     {"com_height", 0.15, 0.45},    {"torso_offset_x", -0.03, 0.05}, {"gyro_ankle_roll", -0.2, 0.4},
@@ -82,6 +83,7 @@ const Param kSidewaysParams[] = {
 std::vector<Param> g_params(std::begin(kParams), std::end(kParams));
 bool g_sideways = false;
 int g_side_runs = 2;  // --sideways: 20 s runs at the sideways limit
+double g_side_target = 0;  // --side-target: sideways speed beyond it earns a fifth (0: no cap)
 
 std::string g_base;
 std::string g_block = "default";
@@ -187,7 +189,7 @@ constexpr double kFallCost = 4.0;
 // Speed achieved along the commanded axis over `seconds` after 1.5 s of
 // acceleration; a fall returns -kFallCost plus the share of time survived.
 double speed_run(const std::string& file, double vx, double vy, double turn, double seconds,
-                 double start_heading = 0) {
+                 double start_heading = 0, double* max_tilt = nullptr) {
   auto h = make(file, start_heading);
   if (!h) return -10;
   h->run(0.3);
@@ -202,6 +204,7 @@ double speed_run(const std::string& file, double vx, double vy, double turn, dou
   for (int i = 0; i < total; ++i) {
     h->step();
     if (h->fallen()) return -kFallCost + static_cast<double>(i) / total;
+    if (max_tilt) *max_tilt = std::max(*max_tilt, h->tilt());
     double heading = h->heading();
     if (i == warm) {
       start = h->torso_position();
@@ -275,12 +278,20 @@ Score evaluate(const std::vector<double>& v, unsigned round) {
     // Sideways only, at the limit (the command is above any max_side) and
     // as long as a match's sidestep can last; the random commands hold
     // the rest of the walk to never falling as the blend comes and goes.
+    // Falls at the limit come one run in ten or twenty: with a target the
+    // speed stops paying past it and a tilt beyond 10 degrees costs, so
+    // the search trades speed it does not need for margin.
+    double tilt_cost = 0;
     for (int k = 0; k < g_side_runs; ++k) {
-      double sign = k % 2 == 0 ? 1.0 : -1.0;
-      s.side += speed_run(path, 0, 0.8 * sign, 0, 20.0, 0.01 * (k + 1) + 0.001 * round) / g_side_runs;
+      double sign = k % 2 == 0 ? 1.0 : -1.0, tilt = 0;
+      s.side += speed_run(path, 0, 0.8 * sign, 0, 20.0, 0.01 * (k + 1) + 0.001 * round, &tilt) / g_side_runs;
+      if (g_side_target > 0) tilt_cost += 0.5 * std::max(0.0, tilt - deg2rad(10)) / deg2rad(10) / g_side_runs;
     }
     for (unsigned k = 0; k < 6; ++k) s.random += random_run(path, 1000 * (k + 1) + round, 20.0);
-    s.total = g_side_weight * (s.side < 0 ? s.side : s.side / 0.35) + s.random;
+    double earned = s.side < 0 ? s.side
+                    : g_side_target <= 0 || s.side < g_side_target ? s.side / 0.35
+                    : g_side_target / 0.35 + 0.2 * (s.side - g_side_target) / 0.35;
+    s.total = g_side_weight * earned - tilt_cost + s.random;
     return s;
   }
   if (g_straight_runs > 0) {
@@ -313,7 +324,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr,
                  "usage: libero_walk_search base.lua out.lua [--generations N] [--seed S] [--type T] [--sigma S] "
                  "[--lambda L] [--forward-weight W] [--side-weight W] [--turn-weight W] [--straight-runs N] [--straight-seconds S] [--side-turn-seconds S] "
-                 "[--sideways [--side-runs N]]\n");
+                 "[--sideways [--side-runs N] [--side-target V]]\n");
     return 2;
   }
   std::ifstream in(argv[1]);
@@ -351,6 +362,7 @@ int main(int argc, char** argv) {
     else if (a == "--side-turn-seconds") g_side_turn_seconds = std::atof(value);
     else if (a == "--straight-seconds") g_straight_seconds = std::atof(value);
     else if (a == "--side-runs") g_side_runs = std::max(1, std::atoi(value));
+    else if (a == "--side-target") g_side_target = std::atof(value);
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
