@@ -11,6 +11,7 @@ namespace {
 
 constexpr double kGravity = 9.81;
 constexpr double kCrouchSeconds = 0.2;  // stand height <-> walk height
+constexpr double kSidewaysBlendPerStep = 0.25;
 
 double swing_profile(double phase) { return 0.5 * (1.0 - std::cos(kPi * phase)); }
 
@@ -44,6 +45,7 @@ void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params
 
 void WalkEngine::reset() {
   params_ = base_params_;
+  sideways_blend_ = 0;
   current_ = {};
   sway_residual_ = last_sway_ = 0;
   yaw_correction_ = 0;
@@ -86,12 +88,34 @@ void WalkEngine::limit_command(const WalkCommand& wanted) {
   current_.turn = approach(current_.turn, w.turn, params_.accel_turn * dt);
 }
 
+double WalkEngine::sideways_share() const {
+  // How much of this step is sideways walking: the sideways part of the
+  // command (of its limit) times its share of the whole command, so a
+  // pure sidestep at the limit walks the sideways gait and a diagonal or
+  // turning command mostly the gait the random-command runs were tuned
+  // with (blended by the sideways part alone, a sideways gait searched
+  // on sidesteps fell there).
+  const WalkParams& p = base_params_;
+  double max_x = current_.vx >= 0 ? p.max_forward : p.max_backward;
+  double max_turn = p.combine_max_turn > 0 ? p.combine_max_turn : p.max_turn;
+  double nx = max_x > 0 ? std::abs(current_.vx) / max_x : 0;
+  double ny = p.max_side > 0 ? std::abs(current_.vy) / p.max_side : 0;
+  double nt = max_turn > 0 ? std::abs(current_.turn) / max_turn : 0;
+  double total = nx + ny + nt;
+  // Below sideways_from (of max_side) none: the kick approach's small
+  // sidesteps keep the gait its kicks were tuned with.
+  double from = std::clamp(p.sideways_from, 0.0, 0.95);
+  double beyond = std::clamp((ny - from) / (1.0 - from), 0.0, 1.0);
+  return total > 0 ? beyond * ny / total : 0.0;
+}
+
 void WalkEngine::begin_step() {
-  // The sideways gait by how much of the sideways limit this step walks.
   // Blended per step, not per cycle: the step's timing and pendulum are
   // planned once, at its start.
-  params_ = blend_sideways(base_params_,
-                           base_params_.max_side > 0 ? std::abs(current_.vy) / base_params_.max_side : 0.0);
+  // At most a quarter of the way per step: a gait switched within a step
+  // or two (a sidestep reaches full speed in two) tipped the robot over.
+  sideways_blend_ = approach(sideways_blend_, sideways_share(), kSidewaysBlendPerStep);
+  params_ = blend_sideways(base_params_, sideways_blend_);
   // Turning in place the support foot pivots on a corner of its sole
   // (its centre of pressure sits at the sole's edge, where a single contact
   // point gives no grip in yaw) and gives back part of every step's turn;
@@ -205,6 +229,7 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
         sway_residual_ = last_sway_;
         walking_ = false;
         params_ = base_params_;
+        sideways_blend_ = 0;
         time_ = 0;
         current_ = {};
       } else {

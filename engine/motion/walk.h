@@ -65,6 +65,8 @@ class WalkEngine {
     double x = 0, y = 0, yaw = 0;
   };
   void begin_step();
+  // 0..1: how far this step walks the sideways gait (WalkParams::sideways).
+  double sideways_share() const;
   // Forward speed beyond gait_speed_from (signed), where the speed-dependent gait acts.
   double gait_excess() const {
     return current_.vx - std::clamp(current_.vx, -params_.gait_speed_from, params_.gait_speed_from);
@@ -97,6 +99,7 @@ class WalkEngine {
   double sway_residual_ = 0;     // sway left over when the walk stopped, m
   double last_sway_ = 0;
   double crouch_ = 0;            // 0 at the stand height, 1 at the walk height
+  double sideways_blend_ = 0;    // share of the sideways gait in this step's params_
 };
 
 }  // namespace libero::motion

@@ -76,6 +76,7 @@ constexpr Field kFields[] = {
     {"walk_to_turn_gain", &WalkParams::walk_to_turn_gain},
     {"walk_to_tolerance", &WalkParams::walk_to_tolerance},
     {"walk_to_heading_tolerance", &WalkParams::walk_to_heading_tolerance},
+    {"sideways_from", &WalkParams::sideways_from, true},
 };
 
 // Fields a `sideways` table may hold: the gait's timing, lift, lateral
@@ -145,6 +146,7 @@ Status check(const WalkParams& p, const std::string& name) {
   if (!(p.double_support >= 0 && p.double_support <= 0.6)) return bad("double_support must be in [0, 0.6]");
   if (p.max_forward < 0 || p.max_backward < 0 || p.max_side < 0 || p.max_turn < 0)
     return bad("speed limits must not be negative");
+  if (!(p.sideways_from >= 0 && p.sideways_from <= 0.95)) return bad("sideways_from must be in [0, 0.95] of max_side");
   if (!(p.combine_power >= 1 && p.combine_power <= 8)) return bad("combine_power must be in [1, 8]");
   if (!(p.accel_forward > 0 && p.accel_side > 0 && p.accel_turn > 0))
     return bad("accelerations must be positive");
@@ -152,6 +154,16 @@ Status check(const WalkParams& p, const std::string& name) {
 }
 
 }  // namespace
+
+bool set_sideways(WalkParams* params, std::string_view field, double value) {
+  for (int i = 0; i < WalkParams::kSidewaysFieldCount; ++i) {
+    if (field != kSidewaysFields[i]) continue;
+    params->sideways[i] = value;
+    params->sideways_given[i] = true;
+    return true;
+  }
+  return false;
+}
 
 WalkParams blend_sideways(const WalkParams& params, double share) {
   WalkParams out = params;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "core/result.h"
 
@@ -101,14 +102,20 @@ struct WalkParams {
 
   // Sideways gait (a block's `sideways` table): the values some of the
   // fields above take for a step that starts at the full sideways speed
-  // (|vy| = max_side), blended linearly by |vy| / max_side in between, so
+  // (|vy| = max_side), blended in linearly from sideways_from on, so
   // walking sideways can have a gait of its own while forward walking and
   // turning keep theirs exactly. Which fields it may hold: kSidewaysFields
   // in walk_params.cpp; a field not given is the same sideways.
+  // The blend starts at this share of max_side (0..0.95) and reaches the
+  // sideways values at max_side.
+  double sideways_from = 0.0;
   static constexpr int kSidewaysFieldCount = 16;
   double sideways[kSidewaysFieldCount] = {};
   bool sideways_given[kSidewaysFieldCount] = {};
 };
+
+// Sets one field of the sideways gait (false: not a field it may hold).
+bool set_sideways(WalkParams* params, std::string_view field, double value);
 
 // `params` with its sideways gait blended in by `share` (0: as it is, 1:
 // the sideways values; clamped to [0, 1]).

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "motion/imu_filter.h"
 #include "motion/joint_controller.h"
@@ -638,34 +639,57 @@ TEST_CASE("walk: slow_balance_step_x/y replace the balance step gains up to gait
   CHECK(largest > 1e-3);  // and they do move the feet
 }
 
-TEST_CASE("walk: a sideways gait acts on sideways steps by their share of max_side, not on others") {
-  std::ifstream in(std::string(LIBERO_SOURCE_DIR) + "/robots/nao/walk.lua");
-  std::stringstream text;
-  text << in.rdbuf();
-  std::string with_side = text.str();
-  with_side.insert(with_side.find("default = {") + 11, " sideways = { step_period = 0.2 },");
-  auto parsed = parse_walk_text(with_side, "walk.lua", 0);
-  REQUIRE_MESSAGE(parsed.ok(), (parsed.ok() ? "" : parsed.error().describe()));
-  WalkParams p = parsed.value();
+TEST_CASE("walk: a sideways gait acts on sidesteps by their sideways share, eased in step by step") {
+  WalkParams p = shipped_walk();
+  for (bool& given : p.sideways_given) given = false;
+  REQUIRE(set_sideways(&p, "step_period", 0.2));
+  CHECK_FALSE(set_sideways(&p, "max_side", 0.5));  // limits hold for every direction
+  p.sideways_from = 0;
+  p.step_period_per_speed = 0;  // one gait at every forward speed
   p.accel_forward = p.accel_side = p.accel_turn = 1000;  // the command in a cycle
-  auto period_at = [&](const WalkCommand& command) {
+  // The periods of the steps begun within `cycles`, in order.
+  auto periods = [&](const WalkParams& params, const WalkCommand& command, int cycles) {
     WalkEngine walk;
-    walk.configure(default_leg_geometry(), p);
+    walk.configure(default_leg_geometry(), params);
     double target[kJointCount] = {};
-    for (int i = 0; i < 60; ++i) walk.step(command, Vec3::Zero(), p.torso_pitch, 0.0, target);
+    std::vector<double> seen;
+    double last_phase = 1;
+    for (int i = 0; i < cycles; ++i) {
+      walk.step(command, Vec3::Zero(), params.torso_pitch, 0.0, target);
+      if (walk.walking() && walk.phase() < last_phase) seen.push_back(walk.period());  // a step began
+      last_phase = walk.walking() ? walk.phase() : 1;
+    }
     REQUIRE(walk.walking());
-    CHECK(walk.params().step_period == doctest::Approx(p.step_period));  // the loaded values stay
-    return walk.period();
+    CHECK(walk.params().step_period == doctest::Approx(params.step_period));  // the loaded values stay
+    return seen;
   };
-  WalkCommand side, half_side, forward, turn;
+  auto settled = [&](const WalkParams& params, const WalkCommand& command) { return periods(params, command, 100).back(); };
+  WalkCommand side, half_side, three_quarter_side, forward, turn, diagonal;
   side.vy = -p.max_side;  // either direction
   half_side.vy = 0.5 * p.max_side;
+  three_quarter_side.vy = 0.75 * p.max_side;
   forward.vx = 0.2;
   turn.turn = 1.0;
-  CHECK(period_at(side) == doctest::Approx(0.2));
-  CHECK(period_at(half_side) == doctest::Approx(0.5 * (p.step_period + 0.2)));
-  CHECK(period_at(forward) == doctest::Approx(p.step_period));
-  CHECK(period_at(turn) == doctest::Approx(p.step_period));
+  diagonal.vx = 0.5 * p.max_forward;
+  diagonal.vy = 0.5 * p.max_side;
+  CHECK(settled(p, side) == doctest::Approx(0.2));
+  CHECK(settled(p, half_side) == doctest::Approx(0.5 * (p.step_period + 0.2)));
+  CHECK(settled(p, forward) == doctest::Approx(p.step_period));
+  CHECK(settled(p, turn) == doctest::Approx(p.step_period));
+  // Half of the command sideways (of its limit), half of it forwards: a
+  // quarter of the sideways gait.
+  CHECK(settled(p, diagonal) == doctest::Approx(p.step_period + 0.25 * (0.2 - p.step_period)));
+  // Eased in: a quarter more each step, never all at once.
+  std::vector<double> start = periods(p, side, 60);
+  REQUIRE(start.size() >= 5);
+  for (size_t k = 1; k < start.size(); ++k)
+    CHECK(start[k] - start[k - 1] <= 0.25 * (0.2 - p.step_period) + 1e-9);
+  // From sideways_from on: half the limit sidesteps with the loaded gait.
+  WalkParams from_half = p;
+  from_half.sideways_from = 0.5;
+  CHECK(settled(from_half, half_side) == doctest::Approx(p.step_period));
+  CHECK(settled(from_half, three_quarter_side) == doctest::Approx(p.step_period + 0.5 * (0.2 - p.step_period)));
+  CHECK(settled(from_half, side) == doctest::Approx(0.2));
 
   // Stopping goes back to the loaded gait: the stand pose is the same.
   WalkEngine walked, fresh;

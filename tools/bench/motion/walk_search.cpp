@@ -23,7 +23,7 @@
 // gait and max_side only (see kSidewaysParams); fitness: sideways speed at
 // the limit over N 20 s runs (default 2, alternating left and right) and the
 // six random-command runs. With a target, speed beyond V m/s earns a fifth
-// and a tilt beyond 10 degrees in those runs costs: for margin, not speed.
+// and a tilt beyond 15 degrees in those runs costs: for margin, not speed.
 #include <algorithm>
 #include <cctype>
 #include <iterator>
@@ -189,10 +189,10 @@ constexpr double kFallCost = 4.0;
 // Speed achieved along the commanded axis over `seconds` after 1.5 s of
 // acceleration; a fall returns -kFallCost plus the share of time survived.
 double speed_run(const std::string& file, double vx, double vy, double turn, double seconds,
-                 double start_heading = 0, double* max_tilt = nullptr) {
+                 double start_heading = 0, double* max_tilt = nullptr, double settle = 0.3) {
   auto h = make(file, start_heading);
   if (!h) return -10;
-  h->run(0.3);
+  h->run(settle);
   h->requests().body = motion::kBodyWalkVelocity;
   h->requests().walk_vx = vx;
   h->requests().walk_vy = vy;
@@ -279,13 +279,18 @@ Score evaluate(const std::vector<double>& v, unsigned round) {
     // as long as a match's sidestep can last; the random commands hold
     // the rest of the walk to never falling as the blend comes and goes.
     // Falls at the limit come one run in ten or twenty: with a target the
-    // speed stops paying past it and a tilt beyond 10 degrees costs, so
-    // the search trades speed it does not need for margin.
+    // speed stops paying past it and a tilt beyond 15 degrees costs, so
+    // the search trades speed it does not need for margin (beyond 10
+    // degrees it traded away the target: 20 s runs often pass 10).
     double tilt_cost = 0;
     for (int k = 0; k < g_side_runs; ++k) {
+      // Each run from another stance: the simulation is deterministic, and
+      // a sideways gait searched from one settling time (0.3 s) fell in
+      // every run of the benchmark's (0.5 s).
       double sign = k % 2 == 0 ? 1.0 : -1.0, tilt = 0;
-      s.side += speed_run(path, 0, 0.8 * sign, 0, 20.0, 0.01 * (k + 1) + 0.001 * round, &tilt) / g_side_runs;
-      if (g_side_target > 0) tilt_cost += 0.5 * std::max(0.0, tilt - deg2rad(10)) / deg2rad(10) / g_side_runs;
+      double settle = 0.3 + 0.1 * ((k + round) % 8), heading = 0.37 * k + 0.001 * round;
+      s.side += speed_run(path, 0, 0.8 * sign, 0, 20.0, heading, &tilt, settle) / g_side_runs;
+      if (g_side_target > 0) tilt_cost += 0.5 * std::max(0.0, tilt - deg2rad(15)) / deg2rad(15) / g_side_runs;
     }
     for (unsigned k = 0; k < 6; ++k) s.random += random_run(path, 1000 * (k + 1) + round, 20.0);
     double earned = s.side < 0 ? s.side
