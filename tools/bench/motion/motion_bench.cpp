@@ -9,6 +9,7 @@
 //                                    [--vx V] (forward/backward commands up to V m/s, default 0.8)
 //                                    [--push F] (a push of F newtons on the torso for 0.1 s, random
 //                                    horizontal direction, 1 s after every command change)
+//                                    [--stops S] (a share S of the commands are a stop)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            kick_lofted, hetero, all
 #include <algorithm>
@@ -50,6 +51,7 @@ struct Args {
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
   double hold = 2.0;  // getup: seconds the robot must stay up
   double push = 0;    // N, random_walk: pushes on the torso (robustness to bumps from other robots)
+  double stops = 0;   // random_walk: share of the commands that are a stop (walk -> stand -> walk)
   std::string robots; // robots/ folder to use instead of the source tree's (trying candidate motions)
 };
 
@@ -287,6 +289,7 @@ void bench_random_walk(int type) {
   for (int r = 0; r < g_args.runs; ++r) {
     std::mt19937 rng(1000 + r);
     std::mt19937 push_rng(5000 + r);  // its own stream: the commands are the same with and without pushes
+    std::mt19937 stop_rng(9000 + r);
     std::uniform_real_distribution<double> u(-1, 1);
     Vec3 push = Vec3::Zero();
     int push_side = -1;        // of the last push given while standing, until it is scored
@@ -303,6 +306,9 @@ void bench_random_walk(int type) {
         h->requests().walk_vx = (g_args.vx > 0 ? g_args.vx : 0.8) * u(rng);
         h->requests().walk_vy = 0.35 * u(rng);
         h->requests().walk_turn = (g_args.turn > 0 ? g_args.turn : 1.6) * u(rng);
+        // Its own stream: without --stops the commands are the ones they always were.
+        if (g_args.stops > 0 && std::uniform_real_distribution<double>(0, 1)(stop_rng) < g_args.stops)
+          h->requests().walk_vx = h->requests().walk_vy = h->requests().walk_turn = 0;
       }
       // A bump mid-command, when the walk has reached its new speed.
       if (g_args.push > 0 && i % 100 == 50) {
@@ -674,6 +680,7 @@ int main(int argc, char** argv) {
     else if (a == "--vy") g_args.vy = std::atof(next());
     else if (a == "--turn") g_args.turn = std::atof(next());
     else if (a == "--push") g_args.push = std::atof(next());
+    else if (a == "--stops") g_args.stops = std::atof(next());
     else if (a == "-v") g_args.verbose = true;
     else if (a == "--side") g_args.side = next();
     else if (a == "--angle") g_args.angle = std::atof(next());

@@ -344,6 +344,7 @@ int main(int argc, char** argv) {
   int generations = 60, lambda = 12;
   unsigned seed = 1;
   double sigma = 0.08;
+  bool type_given = false;
   for (int i = 3; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--sideways") {
@@ -357,7 +358,7 @@ int main(int argc, char** argv) {
     const char* value = argv[++i];
     if (a == "--generations") generations = std::atoi(value);
     else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(value));
-    else if (a == "--type") g_type = std::atoi(value);
+    else if (a == "--type") g_type = std::atoi(value), type_given = true;
     else if (a == "--sigma") sigma = std::atof(value);
     else if (a == "--lambda") lambda = std::atoi(value);
     else if (a == "--forward-weight") g_forward_weight = std::atof(value);
@@ -373,7 +374,10 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (g_type > 0) g_block = "type" + std::to_string(g_type);
+  // Type 0 walks `default` unless the file has a type0 block (its sideways
+  // gait lives there): then `--type 0` searches that block.
+  bool type0_block = g_base.find("type0 = {") != std::string::npos;
+  if (g_type > 0 || (type_given && type0_block)) g_block = "type" + std::to_string(g_type);
   if (g_sideways) g_params.assign(std::begin(kSidewaysParams), std::end(kSidewaysParams));
 
   // Start from the block's values (its sideways table's first, searching
