@@ -10,13 +10,22 @@ return {
     stand_foot_spread = 0.0, stand_torso_offset_x = 0.01, stand_torso_pitch = 0.1,
     max_forward = 1.0, max_backward = 0.2, max_side = 0.3822, max_turn = 3.3, combine_max_turn = 2.2736, combine_power = 1,
     accel_forward = 0.6455, accel_side = 1.5513, accel_turn = 5.8210,
-    gyro_ankle_pitch = -0.0347, gyro_hip_pitch = 0.0050, gyro_ankle_roll = 0.1432, stand_gyro_ankle_roll = 0.25, stand_gyro_ankle_pitch = -0.05, gyro_hip_roll = -0.0236,
+    gyro_ankle_pitch = -0.0347, gyro_hip_pitch = 0.0050, gyro_ankle_roll = 0.1432, stand_gyro_ankle_roll = 0, stand_gyro_ankle_pitch = -0.05, gyro_hip_roll = -0.0236,
     tilt_ankle_pitch = 0.0042, tilt_hip_pitch = 0.0042, tilt_ankle_roll = 0.4592, tilt_hip_roll = 0.0794,
     balance_step_x = 0.0106, balance_step_y = 0.0047, turn_feedback = 0.5461, heading_feedback = 1.0308,
     arm_swing = 6.7601, arm_pitch = -1.5, arm_out = 0.2, elbow = 0.5,
     walk_to_gain = 1.5, walk_to_turn_gain = 2.0, walk_to_tolerance = 0.05,
     walk_to_heading_tolerance = 0.1,
   },
+  -- stand_gyro_ankle_roll 0 for type 0 (session 9, kick3 branch; was 0.25): standing after a walk,
+  -- the ankle-roll rate feedback kept the robot rocking sideways (median 0.29 rad/s roll rate when a
+  -- kick started after an approach, 0.03 without it), and kicks started in that sway fell and the
+  -- approach dithered: 300 approaches (kick*, --runs 300 --first 300) short 55 -> 3 falls, good
+  -- 202 -> 295, 7.4 -> 4.2 s; long 44 -> 35 falls, 208 -> 261 good, 7.3 -> 4.7 s; lofted 43 -> 5
+  -- falls, 209 -> 277 good, 8.9 -> 4.8 s (docs/benchmarks.md, "Lofted kick, kick3 branch"). Types
+  -- 1-4 keep 0.25: without it their get-ups stood less often (type 1 back 46/50, side 44/50, type 2
+  -- side 44/50 against 50, 49, 50). The pitch gain -0.05 also keeps a small pitch oscillation going
+  -- while standing (any non-zero value), but at 0 the approach took 3-5 s longer.
   -- Type 0 (`default`): `libero_walk_search <default with arm_swing 6, heading_feedback 0.8> out.lua
   -- --forward-weight 3 --side-weight 1.5 --sigma 0.03 --lambda 10 --seed 31`, best of generation 27
   -- (docs/motion.md, Walk). Type 1 takes it as it is; types 2-4 keep their searched blocks with the
@@ -45,9 +54,10 @@ return {
   -- max_turn: the searched blocks capped turning below what the walk can do in place; raised by
   -- hand until 60 s random-command runs with turns up to 3 rad/s fell (type 1 fell at 2.4, not at 2.0;
   -- types 2-4 fell above their searched values, type 3 at them).
-  type1 = { max_turn = 2.0, max_forward = 0.5514, step_period_per_speed = 0, torso_pitch_per_speed = 0, step_period_per_turn = 0, combine_max_turn = 0 },
+  type1 = { stand_gyro_ankle_roll = 0.25, max_turn = 2.0, max_forward = 0.5514, step_period_per_speed = 0, torso_pitch_per_speed = 0, step_period_per_turn = 0, combine_max_turn = 0 },
   -- Type 2's ankle roll is slow (3.47 rad/s): its search kept a small gyro gain.
   type2 = {
+    stand_gyro_ankle_roll = 0.25,
     gyro_ankle_roll = 0.1212, step_period = 0.1389, hip_height_ratio = 0.7800, foot_spread = 0.0035, torso_offset_x = 0.0190, torso_pitch = 0.0202,
     step_height = 0.0441, double_support = 0.1569, sway = 0.0061, com_height = 0.2613, gyro_ankle_pitch = -0.0516, gyro_hip_pitch = -0.0071,
     gyro_hip_roll = -0.0226, balance_step_x = 0.0121, balance_step_y = 0.0043, max_forward = 0.4792, max_side = 0.3327, max_turn = 1.6072,
@@ -58,6 +68,7 @@ return {
   },
   -- Type 3 (longest legs): the least robust type (docs/benchmarks.md, Motion).
   type3 = {
+    stand_gyro_ankle_roll = 0.25,
     step_period = 0.1266, hip_height_ratio = 0.7956, foot_spread = 0.0006, torso_offset_x = 0.0214, torso_pitch = 0.0380, step_height = 0.0383,
     double_support = 0.1302, sway = 0.0074, com_height = 0.2476, gyro_ankle_pitch = -0.0666, gyro_hip_pitch = -0.0162, gyro_ankle_roll = 0.0796,
     gyro_hip_roll = 0.0154, balance_step_x = 0.0030, balance_step_y = 0.0038, max_forward = 0.6116, max_side = 0.2800, max_turn = 1.3306,
@@ -69,6 +80,7 @@ return {
   -- Type 4 (toes): max_forward 0.5 and max_side 0.25 instead of the searched 0.60 / 0.36,
   -- which fell 9 times in 10 random-command runs.
   type4 = {
+    stand_gyro_ankle_roll = 0.25,
     gyro_ankle_roll = 0.1846, step_period = 0.1375, hip_height_ratio = 0.7859, foot_spread = 0.0040, torso_offset_x = 0.0191, torso_pitch = 0.0238,
     step_height = 0.0351, double_support = 0.1472, sway = 0.0090, com_height = 0.2370, gyro_ankle_pitch = -0.0418, gyro_hip_pitch = 0.0081,
     gyro_hip_roll = -0.0219, balance_step_x = 0.0044, balance_step_y = 0.0028, max_forward = 0.5, max_side = 0.25, max_turn = 1.3217,
