@@ -4,6 +4,7 @@
 //                       getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]
 //                       kick_motion, kick_short_motion, kick_lofted_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
 //                                                       [--walk-first S] (step in place S s, stand, kick)
+//                                                       [--settle S] (stand S s after the robot is made, default 1)
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
 //                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
 //                                    [--vx V] (forward/backward commands up to V m/s, default 0.8)
@@ -48,6 +49,7 @@ struct Args {
   double angle = 0;   // deg, kick direction relative to the field x axis (kick scenarios)
   double ball_dx = 0, ball_dy = 0;  // m, kick_motion: the ball this far off the kick spot (sensitivity)
   double walk_first = 0;  // s, kick_motion: step in place this long (then stand 0.75 s) before the kick
+  double settle = 1.0;    // s, kick_motion: standing after the robot is made, before the kick (or the steps)
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
   double hold = 2.0;  // getup: seconds the robot must stay up
   double push = 0;    // N, random_walk: pushes on the torso (robustness to bumps from other robots)
@@ -146,9 +148,11 @@ void bench_stand() {
   h->requests().body = motion::kBodyStand;
   for (int i = 0; i < 250; ++i) {
     h->step();
-    if (g_args.verbose && i % 10 == 0)
-      std::printf("t %.2f z %.3f tilt %.1f x %.3f y %.3f\n", i * 0.02, h->torso_position().z(), rad2deg(h->tilt()),
-                  h->torso_position().x(), h->torso_position().y());
+    if (g_args.verbose && i % 2 == 0)
+      std::printf("t %.2f z %.4f tilt %.2f x %.4f y %.3f gyro %.2f %.2f ankle %.2f knee %.2f\n", i * 0.02, h->torso_position().z(),
+                  rad2deg(h->tilt()), h->torso_position().x(), h->torso_position().y(), h->readings().gyro.x(),
+                  h->readings().gyro.y(), rad2deg(h->readings().joint_angle[kLFootPitch]),
+                  rad2deg(h->readings().joint_angle[kLKneePitch]));
   }
   for (int j = 0; j < 22; ++j)
     std::printf("%s%s = %.0f", j ? ", " : "  ", motion::motion_joint_name(static_cast<Joint>(j)), rad2deg(h->readings().joint_angle[j]));
@@ -426,7 +430,24 @@ void bench_kick(int type, int kick_type) {
       launch.update(h->world().ball_velocity());
       launch.track(h->world().ball_position(), ball);
       // The swing is the only part of the kick that cannot be interrupted.
-      swinging = swinging || (h->status().active_body == motion::kBodyKick && !h->status().interruptible);
+      bool swing_now = h->status().active_body == motion::kBodyKick && !h->status().interruptible;
+      if (swing_now && !swinging && g_args.verbose && g_args.runs > 1) {
+        // Where the swing starts from (diagnosis of approach kicks): ball in
+        // the robot frame, the feet relative to the torso, the hip yaw-pitches,
+        // torso tilt and gyro.
+        const world::WorldState& w = h->world_state();
+        double c = std::cos(w.self.heading), s = std::sin(w.self.heading);
+        double bx = w.ball.x - w.self.x, by = w.ball.y - w.self.y;
+        Vec3 rf = h->readings().marker[sim::kMarkerRFootPos], lf = h->readings().marker[sim::kMarkerLFootPos];
+        auto fx = [&](const Vec3& f) { return c * (f.x() - w.self.x) + s * (f.y() - w.self.y); };
+        auto fy = [&](const Vec3& f) { return -s * (f.x() - w.self.x) + c * (f.y() - w.self.y); };
+        const double* q = h->readings().joint_angle;
+        std::printf("  run %d swing: ball %.3f %.3f rfoot %.3f %.3f lfoot %.3f %.3f yawpitch %.1f %.1f pitch %.1f roll %.1f gyro %.2f %.2f\n",
+                    r, c * bx + s * by, -s * bx + c * by, fx(rf), fy(rf), fx(lf), fy(lf), rad2deg(q[kLHipYawPitch]),
+                    rad2deg(q[kRHipYawPitch]), rad2deg(w.self.pitch), rad2deg(w.self.roll), h->readings().gyro.x(),
+                    h->readings().gyro.y());
+      }
+      swinging = swinging || swing_now;
       if (h->fallen() && !fell) fell_walking = !swinging;
       fell = fell || h->fallen();
       if (g_args.verbose && g_args.runs == 1 && (i % 10 == 0 || h->status().active_body == motion::kBodyKick)) {
@@ -497,7 +518,7 @@ void bench_kick_motion(int type, const char* motion_name) {
     auto h = make(type, 0);
     Launch launch;
     bool fell = false;
-    h->run(1.0);
+    h->run(g_args.settle);
     if (g_args.walk_first > 0) {
       // Step in place, then stand as the approach does before a kick: the
       // stance and sway a walk leaves, without the approach's placement errors.
@@ -513,9 +534,15 @@ void bench_kick_motion(int type, const char* motion_name) {
     Vec3 ball(torso.x() + c * bx - s * by, torso.y() + s * bx + c * by, 0.042);
     if (g_args.verbose) {
       Vec3 rf = h->readings().marker[sim::kMarkerRFootPos] - torso, lf = h->readings().marker[sim::kMarkerLFootPos] - torso;
-      std::printf("  run %d before the kick: rfoot %.3f %.3f lfoot %.3f %.3f (heading frame), pitch %.1f roll %.1f deg\n", r,
+      const double* q = h->readings().joint_angle;
+      std::printf("  run %d before the kick: rfoot %.3f %.3f lfoot %.3f %.3f (heading frame), pitch %.1f roll %.1f deg, "
+                  "yawpitch %.1f %.1f, gyro %.2f %.2f\n", r,
                   c * rf.x() + s * rf.y(), -s * rf.x() + c * rf.y(), c * lf.x() + s * lf.y(), -s * lf.x() + c * lf.y(),
-                  rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll));
+                  rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll), rad2deg(q[kLHipYawPitch]),
+                  rad2deg(q[kRHipYawPitch]), h->readings().gyro.x(), h->readings().gyro.y());
+      std::printf("   joints");
+      for (int j = 0; j < kJointCount; ++j) std::printf(" %.1f", rad2deg(q[j]));
+      std::printf("\n");
     }
     h->world().set_ball_position(ball);
     h->world().set_ball_velocity(Vec3::Zero());
@@ -526,10 +553,14 @@ void bench_kick_motion(int type, const char* motion_name) {
       launch.update(h->world().ball_velocity());
       launch.track(h->world().ball_position(), ball);
       fell = fell || h->fallen();
-      if (g_args.verbose && i % 5 == 0)
-        std::printf("   t %.2f z %.3f pitch %.1f roll %.1f ball %.2f %.2f\n", i * 0.02, h->torso_position().z(),
-                    rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
-                    h->world().ball_position().x(), h->world().ball_position().y());
+      if (g_args.verbose && (i % 5 == 0 || g_args.runs == 1)) {
+        Vec3 rf = h->readings().marker[sim::kMarkerRFootPos], lf = h->readings().marker[sim::kMarkerLFootPos];
+        std::printf("   t %.2f z %.4f pitch %.2f roll %.2f ball %.3f %.3f %.3f rfoot %.4f %.4f %.4f lfoot %.4f %.4f %.4f\n", i * 0.02,
+                    h->torso_position().z(), rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
+                    h->world().ball_position().x() - torso.x(), h->world().ball_position().y() - torso.y(),
+                    h->world().ball_position().z(), rf.x() - torso.x(), rf.y() - torso.y(), rf.z(), lf.x() - torso.x(),
+                    lf.y() - torso.y(), lf.z());
+      }
     }
     h->requests().body = motion::kBodyStand;
     for (int i = 0; i < 300; ++i) {
@@ -689,6 +720,7 @@ int main(int argc, char** argv) {
     else if (a == "--ball-dx") g_args.ball_dx = std::atof(next());
     else if (a == "--ball-dy") g_args.ball_dy = std::atof(next());
     else if (a == "--walk-first") g_args.walk_first = std::atof(next());
+    else if (a == "--settle") g_args.settle = std::atof(next());
     else if (a == "--variant") g_args.variant = std::atoi(next());
     else if (a == "--robots") g_args.robots = next();
     else if (a == "--hold") g_args.hold = std::atof(next());
