@@ -54,17 +54,11 @@ return {
   -- walk --vy 0.40: 0.368 m/s, 0 falls in 30 (0.294 before at command 0.35, 0.317 at the old limit);
   -- 20 s runs 1 and 0 falls in 30 each way; random commands 0 falls in 50 (docs/benchmarks.md,
   -- "Sideways gait"). In type0, not default: types 1-4 keep their sidestep.
-  -- stand_gyro_ankle_roll 0 for type 0 (session 9, kick3 branch; was 0.25): standing after a walk,
-  -- the ankle-roll rate feedback kept the robot rocking sideways (median 0.29 rad/s roll rate when a
-  -- kick started after an approach, 0.03 without it), and kicks started in that sway fell and the
-  -- approach dithered: 300 approaches (kick*, --runs 300 --first 300) short 55 -> 3 falls, good
-  -- 202 -> 295, 7.4 -> 4.2 s; long 44 -> 35 falls, 208 -> 261 good, 7.3 -> 4.7 s; lofted 43 -> 5
-  -- falls, 209 -> 277 good, 8.9 -> 4.8 s (docs/benchmarks.md, "Lofted kick, kick3 branch"). Types
-  -- 1-4 keep 0.25: without it their get-ups stood less often (type 1 back 46/50, side 44/50, type 2
-  -- side 44/50 against 50, 49, 50). The pitch gain -0.05 also keeps a small pitch oscillation going
-  -- while standing (any non-zero value), but at 0 the approach took 3-5 s longer.
+  -- Not shipped: stand_gyro_ankle_roll 0 in this block (kick3 branch) made approach kicks far safer
+  -- and quicker in the motion bench (short 295 good / 3 falls / 4.2 s in 300 against 202 / 55 / 7.4)
+  -- but the team scored less with it in 35 matches against the baseline (23 goals against 31, 314
+  -- shots against 381; docs/benchmarks.md, "Lofted kick, kick3 branch").
   type0 = {
-    stand_gyro_ankle_roll = 0,
     max_side = 0.40, sideways_from = 0.5,
     sideways = { step_period = 0.1000, step_height = 0.0278, double_support = 0.0075, swing_end = 0.9983, swing_linear = 0.0000, sway = 0.0051, sway_lead = 0.0937, lateral_pendulum = 0.5299, foot_spread = -0.0040, com_height = 0.2912, torso_offset_x = 0.0445, gyro_ankle_roll = 0.1311, gyro_hip_roll = -0.0109, tilt_ankle_roll = 0.4773, tilt_hip_roll = -0.0909, balance_step_y = 0.0122 },
   },
