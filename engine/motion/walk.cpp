@@ -58,20 +58,28 @@ void WalkEngine::reset() {
   for (int s = 0; s < 2; ++s) start_[s] = end_[s] = now_[s] = {};
 }
 
-void WalkEngine::limit_command(const WalkCommand& wanted) {
-  WalkCommand w = wanted;
-  double max_x = w.vx >= 0 ? params_.max_forward : params_.max_backward;
-  double nx = max_x > 0 ? w.vx / max_x : 0;
-  double ny = params_.max_side > 0 ? w.vy / params_.max_side : 0;
-  double nt = params_.max_turn > 0 ? w.turn / params_.max_turn : 0;
+WalkEngine::CommandShares WalkEngine::shares(const WalkCommand& command) const {
+  // Limits are not part of the sideways gait: base_params_ and params_ agree.
+  const WalkParams& p = base_params_;
+  double max_x = command.vx >= 0 ? p.max_forward : p.max_backward;
+  CommandShares n;
+  n.x = max_x > 0 ? command.vx / max_x : 0;
+  n.y = p.max_side > 0 ? command.vy / p.max_side : 0;
+  n.turn = p.max_turn > 0 ? command.turn / p.max_turn : 0;
   // combine_max_turn: turns up to it combine with walking as they did with
   // max_turn = combine_max_turn (the kick approach and the combined
   // commands keep what they were tuned with); only a turn beyond it, which
   // then takes the whole norm, may go on up to max_turn (turning in place).
-  const bool split_turn = params_.combine_max_turn > 0;
-  if (split_turn) nt = std::clamp(w.turn / params_.combine_max_turn, -1.0, 1.0);
+  if (p.combine_max_turn > 0) n.turn = std::clamp(command.turn / p.combine_max_turn, -1.0, 1.0);
+  return n;
+}
+
+void WalkEngine::limit_command(const WalkCommand& wanted) {
+  WalkCommand w = wanted;
+  double max_x = w.vx >= 0 ? params_.max_forward : params_.max_backward;
+  const CommandShares n = shares(w);
   const double power = params_.combine_power;
-  double norm = std::pow(std::pow(std::abs(nx), power) + std::pow(std::abs(ny), power) + std::pow(std::abs(nt), power),
+  double norm = std::pow(std::pow(std::abs(n.x), power) + std::pow(std::abs(n.y), power) + std::pow(std::abs(n.turn), power),
                          1.0 / power);
   if (norm > 1.0) {
     w.vx /= norm;
@@ -80,7 +88,7 @@ void WalkEngine::limit_command(const WalkCommand& wanted) {
   }
   if (max_x <= 0) w.vx = 0;
   if (params_.max_side <= 0) w.vy = 0;
-  if (split_turn) w.turn = std::clamp(w.turn, -params_.max_turn, params_.max_turn);
+  if (params_.combine_max_turn > 0) w.turn = std::clamp(w.turn, -params_.max_turn, params_.max_turn);
   if (params_.max_turn <= 0) w.turn = 0;
   double dt = kCycleSeconds;
   current_.vx = approach(current_.vx, w.vx, params_.accel_forward * dt);
@@ -96,11 +104,8 @@ double WalkEngine::sideways_share() const {
   // with (blended by the sideways part alone, a sideways gait searched
   // on sidesteps fell there).
   const WalkParams& p = base_params_;
-  double max_x = current_.vx >= 0 ? p.max_forward : p.max_backward;
-  double max_turn = p.combine_max_turn > 0 ? p.combine_max_turn : p.max_turn;
-  double nx = max_x > 0 ? std::abs(current_.vx) / max_x : 0;
-  double ny = p.max_side > 0 ? std::abs(current_.vy) / p.max_side : 0;
-  double nt = max_turn > 0 ? std::abs(current_.turn) / max_turn : 0;
+  const CommandShares n = shares(current_);
+  const double nx = std::abs(n.x), ny = std::abs(n.y), nt = std::abs(n.turn);
   double total = nx + ny + nt;
   // Below sideways_from (of max_side) none: the kick approach's small
   // sidesteps keep the gait its kicks were tuned with.

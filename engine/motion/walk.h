@@ -65,6 +65,12 @@ class WalkEngine {
     double x = 0, y = 0, yaw = 0;
   };
   void begin_step();
+  // A command's parts as shares of their limits (signed), the turn's
+  // against combine_max_turn when that is set (at most 1 then).
+  struct CommandShares {
+    double x = 0, y = 0, turn = 0;
+  };
+  CommandShares shares(const WalkCommand& command) const;
   // 0..1: how far this step walks the sideways gait (WalkParams::sideways).
   double sideways_share() const;
   // Forward speed beyond gait_speed_from (signed), where the speed-dependent gait acts.

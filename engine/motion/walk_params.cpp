@@ -81,24 +81,28 @@ constexpr Field kFields[] = {
 
 // Fields a `sideways` table may hold: the gait's timing, lift, lateral
 // pendulum and lateral balance feedback. Not the limits, accelerations or
-// stand-pose fields: those hold for every direction.
-constexpr const char* kSidewaysFields[WalkParams::kSidewaysFieldCount] = {
-    "step_period",   "step_height",     "double_support",  "swing_end",      "swing_linear",    "sway",
-    "sway_lead",     "lateral_pendulum", "foot_spread",    "com_height",     "torso_offset_x",  "gyro_ankle_roll",
-    "gyro_hip_roll", "tilt_ankle_roll", "tilt_hip_roll",   "balance_step_y",
+// stand-pose fields: those hold for every direction. Index i is
+// WalkParams::sideways[i].
+struct SidewaysField {
+  const char* key;
+  double WalkParams::*member;
 };
-
-double WalkParams::*member_of(std::string_view key) {
-  for (const Field& f : kFields)
-    if (key == f.key) return f.member;
-  return nullptr;
-}
+constexpr SidewaysField kSidewaysFields[WalkParams::kSidewaysFieldCount] = {
+    {"step_period", &WalkParams::step_period},         {"step_height", &WalkParams::step_height},
+    {"double_support", &WalkParams::double_support},   {"swing_end", &WalkParams::swing_end},
+    {"swing_linear", &WalkParams::swing_linear},       {"sway", &WalkParams::sway},
+    {"sway_lead", &WalkParams::sway_lead},             {"lateral_pendulum", &WalkParams::lateral_pendulum},
+    {"foot_spread", &WalkParams::foot_spread},         {"com_height", &WalkParams::com_height},
+    {"torso_offset_x", &WalkParams::torso_offset_x},   {"gyro_ankle_roll", &WalkParams::gyro_ankle_roll},
+    {"gyro_hip_roll", &WalkParams::gyro_hip_roll},     {"tilt_ankle_roll", &WalkParams::tilt_ankle_roll},
+    {"tilt_hip_roll", &WalkParams::tilt_hip_roll},     {"balance_step_y", &WalkParams::balance_step_y},
+};
 
 Status read_sideways(const data::DataFile& file, const data::Value& table, const std::string& context,
                      WalkParams* params) {
   data::FieldReader reader(file, table, context);
   for (int i = 0; i < WalkParams::kSidewaysFieldCount; ++i) {
-    double value = reader.number_or(kSidewaysFields[i], std::nan(""));
+    double value = reader.number_or(kSidewaysFields[i].key, std::nan(""));
     if (std::isnan(value)) continue;
     params->sideways[i] = value;
     params->sideways_given[i] = true;
@@ -157,7 +161,7 @@ Status check(const WalkParams& p, const std::string& name) {
 
 bool set_sideways(WalkParams* params, std::string_view field, double value) {
   for (int i = 0; i < WalkParams::kSidewaysFieldCount; ++i) {
-    if (field != kSidewaysFields[i]) continue;
+    if (field != kSidewaysFields[i].key) continue;
     params->sideways[i] = value;
     params->sideways_given[i] = true;
     return true;
@@ -170,8 +174,7 @@ WalkParams blend_sideways(const WalkParams& params, double share) {
   share = std::clamp(share, 0.0, 1.0);
   for (int i = 0; i < WalkParams::kSidewaysFieldCount; ++i) {
     if (!params.sideways_given[i]) continue;
-    double WalkParams::*member = member_of(kSidewaysFields[i]);
-    if (!member) continue;  // kSidewaysFields names a field kFields lacks (a unit test checks them all)
+    double WalkParams::*member = kSidewaysFields[i].member;
     out.*member = params.*member + (params.sideways[i] - params.*member) * share;
   }
   return out;
