@@ -14,6 +14,7 @@
 //                           [--settle-trials N] (N more kicks from a still stand started 1.2, 1.4, ... s after
 //                                                the robot is made: other phases of the stand's sway)
 //                           [--slip-cost C] (C per metre the support foot slides beyond 2 cm; default 30)
+//                           [--substeps N] (physics steps per cycle; default the simulator's 4)
 // kick_lofted is searched in kick_long's parametrisation (written as kick_lofted.lua).
 #include <algorithm>
 #include <cmath>
@@ -82,6 +83,7 @@ constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
 std::string g_kick = "kick_long";
 int g_type = 0;
+int g_substeps = 0;  // --substeps: physics steps per cycle, 0 = the simulator's default
 std::string g_robots;  // a private copy of robots/ the candidates are written into
 
 double value(const std::vector<double>& v, const char* name) {
@@ -173,6 +175,7 @@ Trial kick_once(const std::vector<double>& v, double dx, double dy, double walk_
   HarnessOptions o;
   o.robots_dir = g_robots;
   o.robot_type = g_type;
+  o.physics_substeps = g_substeps;
   std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
   MotionHarness& h = *created;
   h.run(settle);
@@ -252,6 +255,7 @@ Trial approach_once(int k, double aim) {
   HarnessOptions o;
   o.robots_dir = g_robots;
   o.robot_type = g_type;
+  o.physics_substeps = g_substeps;
   o.start_heading = 0.2 * u(rng);
   std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
   MotionHarness& h = *created;
@@ -421,6 +425,7 @@ int main(int argc, char** argv) {
     else if (a == "--walk-trials") g_walk_trials = std::atoi(argv[i + 1]);
     else if (a == "--settle-trials") g_settle_trials = std::atoi(argv[i + 1]);
     else if (a == "--slip-cost") g_slip_cost = std::atof(argv[i + 1]);
+    else if (a == "--substeps") g_substeps = std::atoi(argv[i + 1]);
     else if (a == "--max-height") g_max_height = std::atof(argv[i + 1]);
     else if (a == "--height-cost") g_height_cost = std::atof(argv[i + 1]);
     else if (a == "--init") init = argv[i + 1];

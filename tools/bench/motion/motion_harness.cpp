@@ -31,7 +31,9 @@ protocol::Vec3f to_rsg_rounded(const Vec3& robot_frame_value, double scale) {
 Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOptions& options) {
   std::unique_ptr<MotionHarness> h(new MotionHarness);
   h->options_ = options;
-  auto world = sim::PhysicsWorld::create({});
+  sim::PhysicsOptions physics;
+  physics.substeps = options.physics_substeps;
+  auto world = sim::PhysicsWorld::create(physics);
   if (!world.ok()) return world.error();
   h->world_ = std::move(world.value());
   auto description = robot::load_robot_description(options.robots_dir, "nao", options.robot_type);

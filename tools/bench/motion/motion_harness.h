@@ -20,6 +20,7 @@ struct HarnessOptions {
   std::string walk_file;           // empty = robots/nao/walk.lua
   double start_x = 0, start_y = 0, start_heading = 0;
   bool motion_enabled = true;      // false: the harness commands joints itself (tracking bench)
+  int physics_substeps = 0;        // MuJoCo steps per cycle; 0 = the simulator's default
 };
 
 class MotionHarness {
