@@ -260,6 +260,77 @@ TEST_CASE("a kicked ball rolls and stops") {
   CHECK(world->ball_position().z() == doctest::Approx(kBallRadius).epsilon(0.03));
 }
 
+// A foot swung into the ball in free fall (robot and ball fall together, no
+// drag): nothing touches the ground, so the robot moves alike at every
+// substep count, and so must the ball it hits. The kick case, where the
+// substep count did change the launch, is in tests/motion (motion skills).
+struct Swing {
+  double foot_speed = 0;  // m/s, horizontal, the ankle just before the impact
+  double ball_speed = 0;  // m/s, horizontal, just after
+};
+
+// The ball is put where the ankle will be `ahead` cycles later (a first run
+// without the ball records the path; the world is deterministic).
+Swing swing_into_ball(int substeps, int ahead) {
+  constexpr int kPlaceAt = 2, kCycles = 25;
+  Vec3 path[kCycles];
+  Swing swing;
+  for (int pass = 0; pass < 2; ++pass) {
+    PhysicsOptions options;
+    options.substeps = substeps;
+    options.drag = false;
+    auto created = PhysicsWorld::create(options);
+    REQUIRE(created.ok());
+    auto& world = created.value();
+    auto id = world->add_robot(load_nao(0), 1, 1, upright_at(0, 0, 4.0));
+    REQUIRE(id.ok());
+    world->set_ball_position(Vec3(5, 5, kBallRadius));
+    // Knee bent and the leg drawn back first, then hip and knee swing forward together.
+    world->set_joint_velocity(id.value(), kRHipPitch, -100);
+    world->set_joint_velocity(id.value(), kRKneePitch, -100);
+    RobotReadings r;
+    for (int i = 0; i < kCycles; ++i) {
+      if (i == 6) {
+        world->set_joint_velocity(id.value(), kRHipPitch, 100);  // clamps to the motor's 6.14 rad/s
+        world->set_joint_velocity(id.value(), kRKneePitch, 100);
+      }
+      if (pass == 1 && i == kPlaceAt + 6) {
+        // Released with the robot's fall velocity, it falls with it: where
+        // the ankle will be, less the free fall over those cycles.
+        const double t = (i + 1) * kCycleSeconds, dt = ahead * kCycleSeconds;
+        const Vec3 fall(0, 0, -kGravity * t * dt - 0.5 * kGravity * dt * dt);
+        world->set_ball_position(path[i + ahead] - fall);
+        world->set_ball_velocity(Vec3(0, 0, -kGravity * t));
+      }
+      world->step();
+      world->read_robot(id.value(), &r);
+      if (pass == 0) {
+        path[i] = r.marker[kMarkerRFootPos];
+      } else if (i > kPlaceAt + 6 && world->ball_velocity().head<2>().norm() > 0.3) {
+        swing.foot_speed = (path[i - 1] - path[i - 2]).head<2>().norm() / kCycleSeconds;
+        world->step();  // the contact may span a cycle boundary
+        swing.ball_speed = world->ball_velocity().head<2>().norm();
+        break;
+      }
+    }
+  }
+  return swing;
+}
+
+TEST_CASE("a foot swung into the ball in free fall launches it alike at 4, 8 and 20 substeps") {
+  // The ball put 3-5 cycles ahead of the ankle (2 would overlap the foot).
+  for (int ahead : {3, 4, 5}) {
+    Swing coarse = swing_into_ball(4, ahead), middle = swing_into_ball(8, ahead), fine = swing_into_ball(20, ahead);
+    MESSAGE("ball " << ahead << " cycles ahead of the ankle: ankle " << fine.foot_speed << " m/s; ball " << coarse.ball_speed
+                    << " / " << middle.ball_speed << " / " << fine.ball_speed << " m/s at 4 / 8 / 20 substeps");
+    CHECK(fine.foot_speed > 0.8);  // fast enough to bounce
+    // The toe is faster than the ankle, and the ball bounces off it (0.8).
+    CHECK(fine.ball_speed > 1.5 * fine.foot_speed);
+    CHECK(coarse.ball_speed == doctest::Approx(fine.ball_speed).epsilon(0.1));
+    CHECK(middle.ball_speed == doctest::Approx(fine.ball_speed).epsilon(0.1));
+  }
+}
+
 TEST_CASE("the ball in a goal's trigger box is reported, walls and goals are solid") {
   auto world = make_world();
   CHECK(world->ball_in_goal() == GoalSide::None);
