@@ -6,7 +6,7 @@
 return {
   name = "kick_short",
   -- ball placement (torso frame, right foot) and median travel: libero_motion_bench kick_short_motion
-  kick = { ball_x = 0.170, ball_y = -0.065, distance = 2.9 },
+  kick = { ball_x = 0.170, ball_y = -0.065, distance = 3.6 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso
     { duration = 0.244, angles = {
