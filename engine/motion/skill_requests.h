@@ -71,7 +71,7 @@ typedef struct {
   /* What this body can do, from the data it runs on (updated when the data
    * reloads): behaviours plan with these instead of constants, so the same
    * scripts fit the simulator's robot and the mock world's skill model. */
-  double kick_distance[kKickTypeCount];  /* m, median travel of each kick (its kick table); 0 unknown */
+  double kick_distance[kKickTypeCount];  /* m, median travel in play of each kick (its kick table); 0 unknown */
   double max_walk_forward, max_walk_side, max_walk_turn; /* m/s, m/s, rad/s: the walk's limits */
   /* Where each kick wants the ball (robot frame, m: ahead, and to the side
    * of the kicking foot, either foot) and how long the kick takes (s):
