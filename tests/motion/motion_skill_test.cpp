@@ -232,7 +232,8 @@ double lofted_launch_speed(int substeps, double settle) {
 // The simulator resolves a foot's impact on the ball within one physics
 // substep; before the ball took the bounce off a heavy leg, the leg gave
 // way by an amount set by the substep: the same kick launched the ball at
-// 7.9 m/s at 4 substeps and 3.8 m/s at 20 (docs/simulator.md, Ball bounce).
+// 6.0-7.2 m/s at 4 substeps and 3.5-3.6 m/s at 20 (docs/simulator.md, "A moving
+// robot part hitting the ball").
 TEST_CASE("a kick launches the ball alike at 4 and 20 physics substeps") {
   for (double settle : {1.0, 1.3}) {
     const double coarse = lofted_launch_speed(4, settle), fine = lofted_launch_speed(20, settle);
