@@ -213,11 +213,7 @@ double lofted_launch_speed(int substeps, double settle) {
   REQUIRE(file.ok());
   auto h = make(0, substeps);
   h->run(settle);
-  const Vec3 torso = h->torso_position();
-  const double c = std::cos(h->heading()), s = std::sin(h->heading());
-  const double bx = file->kick.ball_x, by = file->kick.ball_y;
-  h->world().set_ball_position(Vec3(torso.x() + c * bx - s * by, torso.y() + s * bx + c * by, 0.042));
-  h->world().set_ball_velocity(Vec3::Zero());
+  h->place_ball(file->kick.ball_x, file->kick.ball_y);
   h->requests().body = motion::kBodyMotion;
   std::snprintf(h->requests().motion_name, sizeof h->requests().motion_name, "kick_lofted");
   double fastest = 0;

@@ -533,8 +533,7 @@ void bench_kick_motion(int type, const char* motion_name) {
     }
     Vec3 torso = h->torso_position();
     double c = std::cos(h->heading()), s = std::sin(h->heading());
-    double bx = ball_x + 0.005 * (r % 5 - 2), by = ball_y + 0.004 * (r % 3 - 1);
-    Vec3 ball(torso.x() + c * bx - s * by, torso.y() + s * bx + c * by, 0.042);
+    const Vec3 ball = h->place_ball(ball_x + 0.005 * (r % 5 - 2), ball_y + 0.004 * (r % 3 - 1));
     if (g_args.verbose) {
       Vec3 rf = h->readings().marker[sim::kMarkerRFootPos] - torso, lf = h->readings().marker[sim::kMarkerLFootPos] - torso;
       const double* q = h->readings().joint_angle;
@@ -547,8 +546,6 @@ void bench_kick_motion(int type, const char* motion_name) {
       for (int j = 0; j < kJointCount; ++j) std::printf(" %.1f", rad2deg(q[j]));
       std::printf("\n");
     }
-    h->world().set_ball_position(ball);
-    h->world().set_ball_velocity(Vec3::Zero());
     h->requests().body = motion::kBodyMotion;
     std::snprintf(h->requests().motion_name, sizeof h->requests().motion_name, "%s", motion_name);
     for (int i = 0; i < 150; ++i) {

@@ -78,6 +78,15 @@ double MotionHarness::heading() const {
   return std::atan2(r(1, 0), r(0, 0));
 }
 
+Vec3 MotionHarness::place_ball(double ahead, double left) {
+  const double c = std::cos(heading()), s = std::sin(heading());
+  const Vec3 torso = torso_position();
+  const Vec3 ball(torso.x() + c * ahead - s * left, torso.y() + s * ahead + c * left, 0.042);
+  world_->set_ball_position(ball);
+  world_->set_ball_velocity(Vec3::Zero());
+  return ball;
+}
+
 double MotionHarness::tilt() const {
   return std::acos(std::clamp(readings_.torso_rotation(2, 2), -1.0, 1.0));
 }

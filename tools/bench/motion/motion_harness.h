@@ -51,6 +51,9 @@ class MotionHarness {
   Vec3 torso_position() const { return readings_.torso_position; }
   double heading() const;
   double tilt() const;  // angle between torso z and world z, rad
+  // Puts the ball at rest `ahead` and `left` of the torso in its heading
+  // frame (a kick table's spot) and returns where that is in the world.
+  Vec3 place_ball(double ahead, double left);
   bool fallen() const { return readings_.torso_position.z() < 0.25; }
 
   // Lays the robot down on its belly (front) or back, at rest. `variant`

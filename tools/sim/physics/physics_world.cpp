@@ -343,7 +343,9 @@ void PhysicsWorld::Impl::apply_ball_bounce() {
     const double normal_velocity = data->efc_vel[row];  // < 0: approaching
     if (normal_velocity >= -min_speed) continue;
     // A soft constraint reaches acceleration ~ imp * aref; choose aref so the
-    // normal velocity becomes the bounce velocity within this substep.
+    // normal velocity becomes the bounce velocity within this substep. That
+    // is exact against the ground and walls; against a moving robot part it
+    // gives the robot its reaction, and finish_ball_bounce settles the ball.
     const double target = -params::kBallBounce * normal_velocity;
     const double impedance = data->efc_KBIP[4 * row + 2];
     data->efc_aref[row] = (target - normal_velocity) / (model->opt.timestep * impedance);
