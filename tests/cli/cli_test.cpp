@@ -95,6 +95,7 @@ TEST_CASE("agent options are validated: numbers, ranges, missing values, names")
       {{"agent", "--log-level", "loud"}, "--log-level: expected debug, info, warn, error or off, got 'loud'"},
       {{"agent", "--reconnect=yes"}, "--reconnect takes no value"},
       {{"match", "--robots", "/nonexistent-robots"}, "--robots: '/nonexistent-robots' has no nao/nao.lua"},
+      {{"match", "--slip", "2"}, "--slip"},
       {{"replay"}, "missing the record FILE"},
       {{"replay", "a", "b"}, "expected one record FILE"},
   };

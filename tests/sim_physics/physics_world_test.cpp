@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "physics_params.h"
 #include "physics_world.h"
 #include "core/log.h"
 #include "robot/description.h"
@@ -329,6 +330,48 @@ TEST_CASE("a foot swung into the ball in free fall launches it alike at 4, 8 and
     CHECK(coarse.ball_speed == doctest::Approx(fine.ball_speed).epsilon(0.1));
     CHECK(middle.ball_speed == doctest::Approx(fine.ball_speed).epsilon(0.1));
   }
+}
+
+// A standing robot with all joints held, pushed sideways at the torso by a
+// steady force too weak to tip it: how fast its feet slide (m/s) once the
+// slide is steady.
+double steady_slide_speed(double slip, int substeps, double force) {
+  PhysicsOptions options;
+  options.substeps = substeps;
+  options.robot_slip = slip;
+  auto created = PhysicsWorld::create(options);
+  REQUIRE(created.ok());
+  auto& world = created.value();
+  auto id = world->add_robot(load_nao(0), 1, 1, upright_at(-2, 0, 0.4));
+  REQUIRE(id.ok());
+  for (int i = 0; i < 50; ++i) world->step();
+  double y0 = 0;
+  for (int i = 0; i < 150; ++i) {
+    REQUIRE(world->push_robot(id.value(), Vec3(0, force, 0)));
+    world->step();
+    if (i == 49) y0 = world->torso_position(id.value()).y();
+  }
+  CHECK_FALSE(world->is_fallen(id.value()));
+  return (world->torso_position(id.value()).y() - y0) / (100 * kCycleSeconds);
+}
+
+TEST_CASE("force-dependent slip: feet slide in proportion to the force, alike at every substep count") {
+  const double k = params::kSimSparkRobotSlip;
+  const double grip = steady_slide_speed(0, 4, 6), half = steady_slide_speed(k, 4, 3), full = steady_slide_speed(k, 4, 6),
+               fine = steady_slide_speed(k, 20, 6);
+  MESSAGE("6 N on a standing robot: " << grip * 1000 << " mm/s with grip; with slip " << half * 1000 << " mm/s at 3 N, "
+                                      << full * 1000 << " / " << fine * 1000 << " mm/s at 6 N and 4 / 20 substeps");
+  // Without it, only the soft contact's own creep (0.7 mm/s).
+  CHECK(std::abs(grip) < 0.25 * full);
+  // 6 N shared by the two feet's 8 contact points: 0.005 * 6 / 8 = 3.75 mm/s
+  // if every point carried the same share.
+  CHECK(full > 0.002);
+  CHECK(full < 0.006);
+  CHECK(full == doctest::Approx(2 * half).epsilon(0.15));
+  CHECK(fine == doctest::Approx(full).epsilon(0.15));
+  PhysicsOptions bad;
+  bad.robot_slip = -1;
+  CHECK_FALSE(PhysicsWorld::create(bad).ok());
 }
 
 TEST_CASE("the ball in a goal's trigger box is reported, walls and goals are solid") {

@@ -32,9 +32,10 @@ TEST_CASE("serve options: defaults and accepted values") {
   CHECK(o.agent_port == 3100);
   CHECK(o.monitor_port == 3200);
   CHECK(o.bind_address == "127.0.0.1");
+  CHECK(o.robot_slip == 0);
   CHECK_FALSE(o.sync_mode);
   REQUIRE(parse({"--sync", "--agent-port", "0", "--monitor-port", "off", "--seed", "42", "--robot-types", "0,4",
-                 "--max-cycles", "100", "--duration", "2.5", "--ground-truth", "0", "--bind", "0.0.0.0"},
+                 "--max-cycles", "100", "--duration", "2.5", "--ground-truth", "0", "--bind", "0.0.0.0", "--slip", "0.005"},
                 &o, &help)
               .ok());
   CHECK(o.sync_mode);
@@ -49,6 +50,7 @@ TEST_CASE("serve options: defaults and accepted values") {
   CHECK(o.max_wall_seconds == 2.5);
   CHECK(o.ground_truth == "0");
   CHECK(o.bind_address == "0.0.0.0");
+  CHECK(o.robot_slip == 0.005);
   REQUIRE(parse({"--help"}, &o, &help).ok());
   CHECK(help);
 }
@@ -61,6 +63,8 @@ TEST_CASE("serve options: bad values are clear errors") {
   CHECK(error_of({"--robot-types", ""}).find("--robot-types") != std::string::npos);
   CHECK(error_of({"--seed", "-1"}).find("--seed") != std::string::npos);
   CHECK(error_of({"--duration", "0"}).find("--duration") != std::string::npos);
+  CHECK(error_of({"--slip", "-0.1"}).find("--slip") != std::string::npos);
+  CHECK(error_of({"--slip", "0.005x"}).find("--slip") != std::string::npos);
   CHECK(error_of({"--max-cycles", "abc"}).find("--max-cycles") != std::string::npos);
   CHECK(error_of({"--log-level", "loud"}).find("--log-level") != std::string::npos);
   CHECK(error_of({"--sync", "--realtime"}).find("exclude") != std::string::npos);

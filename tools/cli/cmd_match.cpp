@@ -83,6 +83,8 @@ int run_match(int argc, char** argv) {
        "sim: the left team's own robot data (walk, motions) for its agents, instead of --robots"},
       {"right-robots", OptionKind::kString, &options.right.robots_dir, "DIR",
        "sim: the right team's own robot data for its agents"},
+      {"slip", OptionKind::kDouble, &options.robot_slip, "K",
+       "sim: robot contacts slide K m/s per N of tangential force, as SimSpark's (0.005; default 0 = grip)", 0, 1},
       {"half-time", OptionKind::kDouble, &options.half_time, "S", "length of a half in game seconds (default 120)", 1, 3600},
       {"single-half", OptionKind::kFlag, &options.single_half, "", "play one half only"},
       {"full", OptionKind::kFlag, &full, "", "a full-length game: 11 vs 11, two halves of 300 s"},

@@ -3,6 +3,7 @@
 //   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
 //                       getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]
 //                       any: [--substeps N] (physics steps per 20 ms cycle; default the simulator's 4)
+//                       any: [--slip K] (robot contacts slide K m/s per N of tangential force, SimSpark 0.005; default off)
 //                       kick_motion, kick_short_motion, kick_lofted_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
 //                                                       [--walk-first S] (step in place S s, stand, kick)
 //                                                       [--settle S] (stand S s after the robot is made, default 1)
@@ -52,6 +53,7 @@ struct Args {
   double walk_first = 0;  // s, kick_motion: step in place this long (then stand 0.75 s) before the kick
   double settle = 1.0;    // s, kick_motion: standing after the robot is made, before the kick (or the steps)
   int substeps = 0;       // physics steps per cycle, 0 = the simulator's default
+  double slip = 0;        // robot contacts' force-dependent slip, m/s per N (SimSpark 0.005); 0 = off
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
   double hold = 2.0;  // getup: seconds the robot must stay up
   double push = 0;    // N, random_walk: pushes on the torso (robustness to bumps from other robots)
@@ -81,6 +83,7 @@ std::unique_ptr<MotionHarness> make(int type, double heading = 0, bool motion = 
   o.start_y = y;
   o.motion_enabled = motion;
   o.physics_substeps = g_args.substeps;
+  o.robot_slip = g_args.slip;
   return MotionHarness::create_or_exit(o);
 }
 
@@ -722,6 +725,7 @@ int main(int argc, char** argv) {
     else if (a == "--walk-first") g_args.walk_first = std::atof(next());
     else if (a == "--settle") g_args.settle = std::atof(next());
     else if (a == "--substeps") g_args.substeps = std::atoi(next());
+    else if (a == "--slip") g_args.slip = std::atof(next());
     else if (a == "--variant") g_args.variant = std::atoi(next());
     else if (a == "--robots") g_args.robots = next();
     else if (a == "--hold") g_args.hold = std::atof(next());

@@ -33,6 +33,7 @@ Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOption
   h->options_ = options;
   sim::PhysicsOptions physics;
   physics.substeps = options.physics_substeps;
+  physics.robot_slip = options.robot_slip;
   auto world = sim::PhysicsWorld::create(physics);
   if (!world.ok()) return world.error();
   h->world_ = std::move(world.value());

@@ -9,7 +9,7 @@
 // Usage: libero_walk_search <base walk.lua> <out.lua> [--generations N] [--seed S] [--type T]
 //                           [--sigma S] [--lambda L] [--forward-weight W] [--side-weight W]
 //                           [--turn-weight W] [--straight-runs N] [--straight-seconds S] [--side-turn-seconds S]
-//                           [--sideways [--side-runs N] [--side-target V]]
+//                           [--sideways [--side-runs N] [--side-target V]] [--slip K]
 // --forward-weight / --side-weight / --turn-weight: the fitness's weight on
 // forward (default 2), sideways (default 1) and turning (default 1) speed, to
 // push a search towards one axis.
@@ -24,6 +24,8 @@
 // the limit over N 20 s runs (default 2, alternating left and right) and the
 // six random-command runs. With a target, speed beyond V m/s earns a fifth
 // and a tilt beyond 15 degrees in those runs costs: for margin, not speed.
+// --slip K: the robot's contacts slide K m/s per N of tangential force
+// (SimSpark's 0.005; docs/simulator.md "Force-dependent slip").
 #include <algorithm>
 #include <cctype>
 #include <iterator>
@@ -169,12 +171,15 @@ double read_value(const std::string& text, const char* name) {
   return NAN;
 }
 
+double g_slip = 0;  // --slip
+
 std::unique_ptr<MotionHarness> make(const std::string& file, double start_heading = 0) {
   HarnessOptions o;
   o.start_heading = start_heading;
   o.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
   o.robot_type = g_type;
   o.walk_file = file;
+  o.robot_slip = g_slip;
   auto h = MotionHarness::create(o);
   if (!h.ok()) {
     if (!g_harness_failed) std::fprintf(stderr, "harness: %s\n", h.error().describe().c_str());
@@ -369,6 +374,7 @@ int main(int argc, char** argv) {
     else if (a == "--straight-seconds") g_straight_seconds = std::atof(value);
     else if (a == "--side-runs") g_side_runs = std::max(1, std::atoi(value));
     else if (a == "--side-target") g_side_target = std::atof(value);
+    else if (a == "--slip") g_slip = std::atof(value);
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;

@@ -29,6 +29,10 @@ constexpr double kRobotContactTimeConstant = 0.01;  // s
 constexpr double kRobotContactDampRatio = 1.0;
 constexpr double kRobotContactImpedance[3] = {0.95, 0.99, 0.001};
 constexpr double kRobotFriction = 1.5;
+// SimSpark's force-dependent slip of robot parts on the ground, robots and
+// walls (ODE contact slip 5e-3 both ways: a contact slides at 5 mm/s per N of
+// tangential force, facts §3.6). PhysicsOptions::robot_slip turns it on.
+constexpr double kSimSparkRobotSlip = 5e-3;  // m/s per N
 
 // Ball: SimSpark's bounce is a velocity-level restitution (ODE contact
 // bounce 0.8 above a minimum approach speed of 0.8 m/s, 1.4 m/s against goals

@@ -115,6 +115,7 @@ struct PhysicsWorld::Impl {
   void add_body_wrench(int body, const Vec3& force, const Vec3& torque);
   void update_accelerometers();
   void substep();
+  void apply_robot_slip();
   void apply_ball_bounce();
   void finish_ball_bounce();
   void gather_contacts();
@@ -323,11 +324,32 @@ void PhysicsWorld::Impl::substep() {
     data->efc_aref[i] += data->efc_KBIP[4 * i + 1] * dof_command[dof] + data->efc_R[i] * dof_motor_force[dof];
   }
   apply_ball_bounce();
+  if (options.robot_slip > 0) apply_robot_slip();
   mj_step2(model, data);
   finish_ball_bounce();
   for (int i = 0; i < data->nefc; ++i)
     if (data->efc_type[i] == mjCNSTR_FRICTION_DOF) dof_motor_force[data->efc_id[i]] = data->efc_force[i];
   gather_contacts();
+}
+
+// Force-dependent slip (ODE's contact slip, SimSpark's only tangential give):
+// a contact slides at robot_slip m/s per N of tangential force. With elliptic
+// cones a contact's two friction rows are plain soft rows while the force
+// stays inside the cone: force = -D * (acceleration - aref), aref = -B *
+// velocity, so a steady slide runs at velocity = R * force / B. Setting R =
+// robot_slip * B gives ODE's law at any substep count. The ball keeps its own
+// contacts (its slip does not bound anything: its friction only spins it up).
+void PhysicsWorld::Impl::apply_robot_slip() {
+  for (int c = 0; c < data->ncon; ++c) {
+    const mjContact& contact = data->contact[c];
+    if (contact.geom1 == ball_geom || contact.geom2 == ball_geom || contact.efc_address < 0 || contact.dim < 3) continue;
+    for (int row = contact.efc_address + 1; row < contact.efc_address + contact.dim; ++row) {
+      const double r = options.robot_slip * data->efc_KBIP[4 * row + 1];
+      if (r <= data->efc_R[row]) continue;  // never stiffer than the contact already is
+      data->efc_R[row] = r;
+      data->efc_D[row] = 1 / r;
+    }
+  }
 }
 
 void PhysicsWorld::Impl::apply_ball_bounce() {
@@ -480,6 +502,8 @@ Result<std::unique_ptr<PhysicsWorld>> PhysicsWorld::create(const PhysicsOptions&
   impl->substeps = options.substeps == 0 ? params::kDefaultSubsteps : options.substeps;
   if (impl->substeps < 1 || impl->substeps > params::kMaxSubsteps)
     return make_error("physics: substeps must be 0 (default) or 1.." + std::to_string(params::kMaxSubsteps));
+  if (!(options.robot_slip >= 0 && options.robot_slip <= 1))
+    return make_error("physics: robot_slip must be 0 (off) to 1 m/s per N");
   impl->robots.reserve(kMaxRobots);
   Status built = impl->rebuild({});
   if (!built) return built.error();

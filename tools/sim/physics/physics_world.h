@@ -50,6 +50,11 @@ struct PhysicsOptions {
   uint64_t seed = 1;        // reserved for physics-side randomness; the world itself is deterministic
   int substeps = 0;         // MuJoCo steps per 20 ms cycle, 1..40; 0 = the tuned default (4, docs/simulator.md)
   bool drag = true;         // SimSpark's drag on robot parts and the ball
+  // Force-dependent slip of robot contacts (ground, robots, walls), m/s of
+  // sliding per N of tangential force; 0 = off (grip up to mu = 1.5).
+  // SimSpark's value is params::kSimSparkRobotSlip (facts §3.6); see
+  // docs/simulator.md "Force-dependent slip".
+  double robot_slip = 0;
 };
 
 // A pose of the whole robot: torso centre position and heading; the body is

@@ -54,6 +54,8 @@ const char* serve_usage() {
          "  --duration S         stop after S seconds of wall time\n"
          "  --robots DIR         robot data directory (default: the source tree's robots/)\n"
          "  --substeps N         physics substeps per 20 ms cycle (default: the physics default)\n"
+         "  --slip K             robot contacts slide K m/s per N of tangential force, as SimSpark's\n"
+         "                       (its value is 0.005; default 0: grip up to friction 1.5)\n"
          "  --half-time S        length of a half in game seconds (default 300)\n"
          "  --kick-off-players N kick off automatically once N robots play for a team (also the 2nd half)\n"
          "  --auto-kick-off S    kick off automatically after S s of BeforeKickOff with agents present\n"
@@ -165,6 +167,13 @@ Status parse_serve_options(int argc, const char* const* argv, ServerOptions* o, 
       if (Status s = value(&v); !s.ok()) return s;
       if (!parse_long(v, 1, 1000, &n)) return make_error("--substeps: '" + std::string(v) + "' is not a positive integer");
       o->physics_substeps = static_cast<int>(n);
+    } else if (arg == "--slip") {
+      if (Status s = value(&v); !s.ok()) return s;
+      char* end = nullptr;
+      double k = std::strtod(v, &end);
+      if (!*v || *end != '\0' || !(k >= 0 && k <= 1))
+        return make_error("--slip: '" + std::string(v) + "' is not a slip between 0 and 1 m/s per N");
+      o->robot_slip = k;
     } else {
       return make_error("unknown option '" + std::string(arg) + "' (see libero serve --help)");
     }

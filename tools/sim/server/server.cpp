@@ -766,6 +766,7 @@ Result<std::unique_ptr<Server>> Server::create(const ServerOptions& options) {
   PhysicsOptions physics_options;
   physics_options.seed = seed;
   physics_options.substeps = options.physics_substeps;
+  physics_options.robot_slip = options.robot_slip;
   Result<std::unique_ptr<PhysicsWorld>> world = PhysicsWorld::create(physics_options);
   if (!world.ok()) return make_error("physics: " + world.error().describe());
   impl->physics = std::move(world.value());
