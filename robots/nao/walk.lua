@@ -54,12 +54,15 @@ return {
   -- walk --vy 0.40: 0.368 m/s, 0 falls in 30 (0.294 before at command 0.35, 0.317 at the old limit);
   -- 20 s runs 1 and 0 falls in 30 each way; random commands 0 falls in 50 (docs/benchmarks.md,
   -- "Sideways gait"). In type0, not default: types 1-4 keep their sidestep.
-  -- Not shipped: stand_gyro_ankle_roll 0 in this block (kick3 branch) made approach kicks far safer
-  -- and quicker in the motion bench (short 295 good / 3 falls / 4.2 s in 300 against 202 / 55 / 7.4)
-  -- but the team scored less with it in 35 matches against the baseline (23 goals against 31, 314
-  -- shots against 381; docs/benchmarks.md, "Lofted kick, kick3 branch").
+  -- stand_gyro_ankle_roll 0 (type 0 only; 0.25 kept the robot rocking sideways after a walk, and
+  -- kicks started in that sway fell). Approach kicks (`kick|kick_short --runs 300 --first 300`):
+  -- long 263 good / 33 falls / 4.7 s against 209 / 46 / 7.3 s, short 296 / 2 / 4.2 s against
+  -- 207 / 55 / 7.3 s; with SimSpark's slip (--slip 0.005, 100 runs) long 89 / 10 / 5.1 s against
+  -- 67 / 16 / 9.0 s. Against the baseline, seeds 1-20: 18/2/0, 26 : 0 against 14/6/0, 25 : 0
+  -- (session 11). Session 9 on the simulator before the ball-bounce fix had seen fewer goals with
+  -- it (23 against 31 in 35 games); docs/benchmarks.md, "Stand without roll feedback".
   type0 = {
-    max_side = 0.40, sideways_from = 0.5,
+    max_side = 0.40, sideways_from = 0.5, stand_gyro_ankle_roll = 0,
     sideways = { step_period = 0.1000, step_height = 0.0278, double_support = 0.0075, swing_end = 0.9983, swing_linear = 0.0000, sway = 0.0051, sway_lead = 0.0937, lateral_pendulum = 0.5299, foot_spread = -0.0040, com_height = 0.2912, torso_offset_x = 0.0445, gyro_ankle_roll = 0.1311, gyro_hip_roll = -0.0109, tilt_ankle_roll = 0.4773, tilt_hip_roll = -0.0909, balance_step_y = 0.0122 },
   },
   type1 = { max_turn = 2.0, max_forward = 0.5514, step_period_per_speed = 0, torso_pitch_per_speed = 0, step_period_per_turn = 0, combine_max_turn = 0 },
