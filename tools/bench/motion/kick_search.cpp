@@ -16,7 +16,8 @@
 //                           [--slip-cost C] (C per metre the support foot slides beyond 2 cm; default 30)
 //                           [--substeps N[,N...]] (physics steps per cycle; default the simulator's 4; with a
 //                                                   list, the kicks from a stand take the counts in turn)
-//                           [--slip K] (robot contacts slide K m/s per N, SimSpark's 0.005; default off)
+//                           [--slip K[,K...]] (robot contacts slide K m/s per N, SimSpark's 0.005; default
+//                                              off; with a list, every trial takes the next value)
 // kick_lofted is searched in kick_long's parametrisation (written as kick_lofted.lua).
 #include <algorithm>
 #include <cmath>
@@ -104,7 +105,12 @@ int g_type = 0;
 // next (the shipped flat kick goes 8.0 m at 4 and 4.8 m at 20), and a kick
 // that only works at one contact resolution will not work on SimSpark.
 std::vector<int> g_substeps = {0};
-double g_slip = 0;  // --slip: force-dependent slip of the robot's contacts, m/s per N
+// --slip: force-dependent slip of the robot's contacts, m/s per N; with a
+// list every trial (from a stand or an approach) takes the next value, so a
+// search sees grip and SimSpark's slip alike.
+std::vector<double> g_slips = {0};
+int g_trials_made = 0;
+double next_slip() { return g_slips[g_trials_made++ % g_slips.size()]; }
 std::string g_robots;  // a private copy of robots/ the candidates are written into
 
 double value(const std::vector<double>& v, const char* name) {
@@ -198,7 +204,7 @@ Trial kick_once(const std::vector<double>& v, double dx, double dy, int substeps
   o.robots_dir = g_robots;
   o.robot_type = g_type;
   o.physics_substeps = substeps;
-  o.robot_slip = g_slip;
+  o.robot_slip = next_slip();
   std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
   MotionHarness& h = *created;
   h.run(settle);
@@ -275,7 +281,7 @@ Trial approach_once(int k, double aim) {
   o.robots_dir = g_robots;
   o.robot_type = g_type;
   o.physics_substeps = g_substeps[0];
-  o.robot_slip = g_slip;
+  o.robot_slip = next_slip();
   o.start_heading = 0.2 * u(rng);
   std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
   MotionHarness& h = *created;
@@ -436,19 +442,18 @@ int main(int argc, char** argv) {
     else if (a == "--settle-trials") g_settle_trials = std::atoi(argv[i + 1]);
     else if (a == "--slip-cost") g_slip_cost = std::atof(argv[i + 1]);
     else if (a == "--substeps") {
-      g_substeps.clear();
-      for (const char* p = argv[i + 1]; *p;) {
-        char* end = nullptr;
-        long n = std::strtol(p, &end, 10);
-        if (end == p || n < 0 || n > 40 || (*end && *end != ',')) {
-          std::fprintf(stderr, "--substeps wants counts 0-40 separated by commas, got %s\n", argv[i + 1]);
-          return 2;
-        }
-        g_substeps.push_back(static_cast<int>(n));
-        p = *end ? end + 1 : end;
+      std::vector<double> counts;
+      if (!parse_number_list(argv[i + 1], 0, 40, &counts)) {
+        std::fprintf(stderr, "--substeps wants counts 0-40 separated by commas, got %s\n", argv[i + 1]);
+        return 2;
+      }
+      g_substeps.assign(counts.begin(), counts.end());
+    } else if (a == "--slip") {
+      if (!parse_number_list(argv[i + 1], 0, 1, &g_slips)) {
+        std::fprintf(stderr, "--slip wants slips 0-1 (m/s per N) separated by commas, got %s\n", argv[i + 1]);
+        return 2;
       }
     }
-    else if (a == "--slip") g_slip = std::atof(argv[i + 1]);
     else if (a == "--max-height") g_max_height = std::atof(argv[i + 1]);
     else if (a == "--height-cost") g_height_cost = std::atof(argv[i + 1]);
     else if (a == "--init") init = argv[i + 1];

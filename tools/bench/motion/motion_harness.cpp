@@ -270,4 +270,18 @@ void MotionHarness::lay_on_side(bool left_side_down, int variant) {
   settle_after_fall(75, enabled);
 }
 
+bool parse_number_list(const char* text, double lo, double hi, std::vector<double>* out) {
+  std::vector<double> values;
+  for (const char* p = text; p && *p;) {
+    char* end = nullptr;
+    const double v = std::strtod(p, &end);
+    if (end == p || !(v >= lo && v <= hi) || (*end && *end != ',')) return false;
+    values.push_back(v);
+    p = *end ? end + 1 : end;
+  }
+  if (values.empty()) return false;
+  *out = std::move(values);
+  return true;
+}
+
 }  // namespace libero::bench

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "motion/motion_system.h"
 #include "motion/skill_requests.h"
@@ -90,5 +91,9 @@ class MotionHarness {
   protocol::Action pending_;     // sent last cycle: drives this cycle's physics step
   uint32_t cycle_ = 0;
 };
+
+// The searches' contact conditions: "4,8,20" or "0,0.005" -> numbers within
+// [lo, hi]; false (and *out untouched) on anything else.
+bool parse_number_list(const char* text, double lo, double hi, std::vector<double>* out);
 
 }  // namespace libero::bench
