@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "core/math.h"
 #include "motion/motion_library.h"
@@ -237,5 +238,18 @@ TEST_CASE("a kick launches the ball alike at 4 and 20 physics substeps") {
                                           << " m/s at 20");
     CHECK(fine > 5.0);
     CHECK(coarse == doctest::Approx(fine).epsilon(0.25));
+  }
+}
+
+TEST_CASE("the searches' condition lists parse, and bad ones change nothing") {
+  std::vector<double> values = {7};
+  REQUIRE(parse_number_list("0,0.0025,0.005", 0, 1, &values));
+  CHECK(values == std::vector<double>{0, 0.0025, 0.005});
+  REQUIRE(parse_number_list("20", 0, 40, &values));
+  CHECK(values == std::vector<double>{20});
+  for (std::string bad : {"", ",", "4,", "4,,8", "4;8", "a", "4,x", "50", "-1", "nan"}) {
+    CAPTURE(bad);
+    CHECK_FALSE(parse_number_list(bad.c_str(), 0, 40, &values));
+    CHECK(values == std::vector<double>{20});
   }
 }

@@ -275,7 +275,7 @@ bool parse_number_list(const char* text, double lo, double hi, std::vector<doubl
   for (const char* p = text; p && *p;) {
     char* end = nullptr;
     const double v = std::strtod(p, &end);
-    if (end == p || !(v >= lo && v <= hi) || (*end && *end != ',')) return false;
+    if (end == p || !(v >= lo && v <= hi) || (*end && *end != ',') || (*end == ',' && !end[1])) return false;
     values.push_back(v);
     p = *end ? end + 1 : end;
   }
