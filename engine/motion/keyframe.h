@@ -30,10 +30,13 @@ struct KeyFrame {
 struct KickSpec {
   bool present = false;
   double ball_x = 0.19, ball_y = -0.06;  // m
-  // m, median travel in play: after the approach walk (libero_motion_bench
-  // kick|kick_short|kick_lofted --runs 300 --first 300), which is how every
-  // kick in a match starts. From a placed ball the kicks go further (long
-  // 8.0 m against 5.8), and planning with those figures cost goals.
+  // m, the distance behaviours plan with: a median travel in play, after
+  // the approach walk (libero_motion_bench kick|kick_short|kick_lofted --runs
+  // 300 --first 300), which is how every kick in a match starts. From a
+  // placed ball the kicks go further (long 8.0 m against 5.8), and planning
+  // with those figures cost goals. The shipped tables hold session 10's
+  // in-play medians; the stand of session 11 made the kicks longer (7.5 m),
+  // but planning with that cost goals too (docs/benchmarks.md).
   double distance = 0;
   // Half-widths of the placement window around (ball_x, ball_y) in which
   // the kick still goes well (libero_motion_bench kick_motion --ball-dx/dy):

@@ -9,9 +9,11 @@
 -- mirrors it for the left foot. Degrees, SimSpark signs.
 return {
   name = "kick_lofted",
-  -- ball placement (torso frame, right foot), median travel in play and where the ball flies too
-  -- high to pass under the crossbar: libero_motion_bench kick_lofted --runs 300 --first 300: 5.71 m,
-  -- over the bar 0.8-6.1 m (from the spot, kick_lofted_motion --runs 10: 7.67 m, 0.8-5.5 m)
+  -- ball placement (torso frame, right foot), the distance the team plans with and where the ball
+  -- flies too high to pass under the crossbar: libero_motion_bench kick_lofted --runs 300 --first 300
+  -- of session 10: 5.71 m, over the bar 0.8-6.1 m (since type 0's stand lost its roll feedback
+  -- 6.41 m, 0.5-5.7 m; the planning figures stay, see kick_long.lua; from the spot,
+  -- kick_lofted_motion --runs 10: 7.67 m, 0.8-5.5 m)
   kick = { ball_x = 0.170, ball_y = -0.049, distance = 5.7, over_bar_from = 0.8, over_bar_to = 6.1 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso

@@ -6,8 +6,10 @@
 -- still stand. The player mirrors it for the left foot. Degrees, SimSpark signs.
 return {
   name = "kick_long",
-  -- ball placement (torso frame, right foot) and median travel in play: libero_motion_bench kick
-  -- --runs 300 --first 300: 5.82 m (209 good, 46 falls). From the spot (kick_motion --runs 10)
+  -- ball placement (torso frame, right foot) and the distance the team plans with: the median
+  -- travel in play, libero_motion_bench kick --runs 300 --first 300, was 5.82 m (209 good, 46 falls)
+  -- before type 0's stand lost its roll feedback; since, 7.53 m (263 good, 33 falls), but planning
+  -- with 7.5 m scored 7 goals in seeds 1-10 against 15 (docs/benchmarks.md). From the spot (kick_motion --runs 10)
   -- 7.96 m, 4.1 deg, no falls (launch 8.9 m/s at 7 deg, apex 0.11 m); after stepping in place
   -- (--walk-first 1|2|3) 7.65 / 7.52 / 7.41 m. (From the spot 5.17 m before the simulator let the
   -- ball bounce off the leg as off a heavy body, docs/simulator.md.)
