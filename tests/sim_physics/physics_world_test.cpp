@@ -26,12 +26,16 @@ robot::RobotDescription load_nao(int type) {
   return loaded.value();
 }
 
-std::unique_ptr<PhysicsWorld> make_world(int substeps = 0) {
-  PhysicsOptions options;
-  options.substeps = substeps;
+std::unique_ptr<PhysicsWorld> make_world(const PhysicsOptions& options) {
   auto world = PhysicsWorld::create(options);
   if (!world) FAIL("cannot create the world: " << world.error().describe());
   return std::move(world.value());
+}
+
+std::unique_ptr<PhysicsWorld> make_world(int substeps = 0) {
+  PhysicsOptions options;
+  options.substeps = substeps;
+  return make_world(options);
 }
 
 RobotPlacement upright_at(double x, double y, double z, double heading = 0) {
@@ -280,9 +284,7 @@ Swing swing_into_ball(int substeps, int ahead) {
     PhysicsOptions options;
     options.substeps = substeps;
     options.drag = false;
-    auto created = PhysicsWorld::create(options);
-    REQUIRE(created.ok());
-    auto& world = created.value();
+    auto world = make_world(options);
     auto id = world->add_robot(load_nao(0), 1, 1, upright_at(0, 0, 4.0));
     REQUIRE(id.ok());
     world->set_ball_position(Vec3(5, 5, kBallRadius));
@@ -339,9 +341,7 @@ double steady_slide_speed(double slip, int substeps, double force) {
   PhysicsOptions options;
   options.substeps = substeps;
   options.robot_slip = slip;
-  auto created = PhysicsWorld::create(options);
-  REQUIRE(created.ok());
-  auto& world = created.value();
+  auto world = make_world(options);
   auto id = world->add_robot(load_nao(0), 1, 1, upright_at(-2, 0, 0.4));
   REQUIRE(id.ok());
   for (int i = 0; i < 50; ++i) world->step();
