@@ -10,17 +10,19 @@
 #include "core/math.h"
 #include "motion/motion_library.h"
 #include "motion_harness.h"
+#include "physics_params.h"
 #include "robot/description.h"
 
 using namespace libero;
 using namespace libero::bench;
 
 namespace {
-std::unique_ptr<MotionHarness> make(int type = 0, int substeps = 0) {
+std::unique_ptr<MotionHarness> make(int type = 0, int substeps = 0, double slip = 0) {
   HarnessOptions o;
   o.robots_dir = std::string(LIBERO_SOURCE_DIR) + "/robots";
   o.robot_type = type;
   o.physics_substeps = substeps;
+  o.robot_slip = slip;
   auto h = MotionHarness::create(o);
   REQUIRE_MESSAGE(h.ok(), (h.ok() ? "" : h.error().describe()));
   return std::move(h.value());
@@ -142,8 +144,8 @@ namespace {
 struct KickResult {
   double distance, error_deg, estimate;
 };
-KickResult kick_towards(int kick_type, double angle_deg, int start) {
-  auto h = make();
+KickResult kick_towards(int kick_type, double angle_deg, int start, double slip) {
+  auto h = make(0, 0, slip);
   const Vec3 ball(0.5, -0.08 + 0.05 * start, 0.042);
   h->world().set_ball_position(ball);
   h->run(0.5);
@@ -165,10 +167,10 @@ KickResult kick_towards(int kick_type, double angle_deg, int start) {
 // four starts, at least one kick must send the ball half a metre or more
 // within 25 degrees of the target. The success rate and the distance are
 // benchmarked (libero_motion_bench kick / kick_short, "good N/M").
-int good_kicks(int kick_type, double angle_deg) {
+int good_kicks(int kick_type, double angle_deg, double slip = 0) {
   int good = 0;
   for (int start = 0; start < 4; ++start) {
-    KickResult r = kick_towards(kick_type, angle_deg, start);
+    KickResult r = kick_towards(kick_type, angle_deg, start, slip);
     CHECK(r.estimate > 0);
     std::printf("kick type %d at %.0f deg, start %d: %.2f m, %.1f deg off\n", kick_type, angle_deg, start, r.distance,
                 r.error_deg);
@@ -185,6 +187,26 @@ TEST_CASE("the kick skill moves the ball towards the target") {
 
 TEST_CASE("a kick towards a target at an angle goes roughly that way") {
   CHECK(good_kicks(motion::kKickLong, 40) >= 1);
+}
+
+// SimSpark's contacts slide (5e-3 m/s per N, docs/simulator.md); the skills
+// were tuned with grip. Those that hold with the slip (docs/benchmarks.md,
+// "SimSpark's slip") must keep holding: sidestepping, turning, the short kick.
+TEST_CASE("with SimSpark's slip the robot still sidesteps, turns and kicks") {
+  const double slip = sim::params::kSimSparkRobotSlip;
+  auto h = make(0, 0, slip);
+  h->run(0.5);
+  h->requests().body = motion::kBodyWalkVelocity;
+  h->requests().walk_vy = 0.3;
+  h->run(5.0);
+  CHECK(h->torso_position().y() > 0.5);
+  h->requests().walk_vy = 0;
+  h->requests().walk_turn = 1.5;
+  const double heading = h->heading();
+  h->run(1.0);
+  CHECK(std::abs(normalize_angle(h->heading() - heading)) > 0.5);
+  CHECK_FALSE(h->fallen());
+  CHECK(good_kicks(motion::kKickShort, 0, slip) >= 1);
 }
 
 TEST_CASE("head control keeps the neck inside its range") {
