@@ -104,7 +104,7 @@ struct Score {
 };
 
 std::vector<double> g_slips = {0};  // --slip
-int g_starts_made = 0;
+int g_starts_made = 0;  // in the current evaluation: start k takes g_slips[k % size]
 
 double evaluate_start(int variant, double heading, double* stood_at) {
   HarnessOptions o;
@@ -140,6 +140,7 @@ double evaluate_start(int variant, double heading, double* stood_at) {
 
 Score evaluate(const std::vector<double>& v) {
   std::ofstream(g_motion_path) << motion_text(v, 0);
+  g_starts_made = 0;
   Score s{};
   std::vector<double> times;
   double worst = 1e9;

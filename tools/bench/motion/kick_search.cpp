@@ -109,7 +109,7 @@ std::vector<int> g_substeps = {0};
 // list every trial (from a stand or an approach) takes the next value, so a
 // search sees grip and SimSpark's slip alike.
 std::vector<double> g_slips = {0};
-int g_trials_made = 0;
+int g_trials_made = 0;  // in the current evaluation: trial k takes g_slips[k % size]
 double next_slip() { return g_slips[g_trials_made++ % g_slips.size()]; }
 std::string g_robots;  // a private copy of robots/ the candidates are written into
 
@@ -368,6 +368,7 @@ double trial_fitness(const Trial& t, bool launch_counts) {
 
 Score evaluate(const std::vector<double>& v) {
   std::ofstream(g_robots + "/nao/motions/" + g_kick + ".lua") << motion_text(v, 0);
+  g_trials_made = 0;  // every candidate sees the same trial under the same slip
   // Placement errors an approach leaves (its tolerances are 3 cm and 2.5 cm).
   const double offsets[][2] = {{0, 0},          {0.02, 0.012}, {-0.02, -0.012}, {0.008, -0.02},
                                {-0.008, 0.02}, {-0.01, 0.0},  {0.01, -0.008}};

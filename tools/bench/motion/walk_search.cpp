@@ -175,6 +175,10 @@ double read_value(const std::string& text, const char* name) {
 }
 
 std::vector<double> g_slips = {0};  // --slip
+// Runs made in the current evaluation: run k takes g_slips[k % size], the
+// same slip for the same run of every candidate (a count carried across
+// candidates gave each a different assignment whenever its number of runs
+// was not a multiple of the list's length).
 int g_runs_made = 0;
 
 std::unique_ptr<MotionHarness> make(const std::string& file, double start_heading = 0) {
@@ -282,6 +286,7 @@ struct Score {
 Score evaluate(const std::vector<double>& v, unsigned round) {
   static const std::string path = "/tmp/libero_walk_search_" + std::to_string(getpid()) + ".lua";
   std::ofstream(path) << with_values(v);
+  g_runs_made = 0;
   Score s{};
   if (g_sideways) {
     // Sideways only, at the limit (the command is above any max_side) and

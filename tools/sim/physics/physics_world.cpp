@@ -342,8 +342,9 @@ void PhysicsWorld::Impl::substep() {
 void PhysicsWorld::Impl::apply_robot_slip() {
   for (int c = 0; c < data->ncon; ++c) {
     const mjContact& contact = data->contact[c];
-    if (contact.geom1 == ball_geom || contact.geom2 == ball_geom || contact.efc_address < 0 || contact.dim < 3) continue;
-    for (int row = contact.efc_address + 1; row < contact.efc_address + contact.dim; ++row) {
+    if (contact.geom1 == ball_geom || contact.geom2 == ball_geom || contact.efc_address < 0) continue;
+    // Rows 1 and 2 of an elliptic contact are its tangential directions (condim 3 everywhere here).
+    for (int row = contact.efc_address + 1; row < contact.efc_address + std::min(contact.dim, 3); ++row) {
       const double r = options.robot_slip * data->efc_KBIP[4 * row + 1];
       if (r <= data->efc_R[row]) continue;  // never stiffer than the contact already is
       data->efc_R[row] = r;

@@ -23,11 +23,18 @@ bool parse_long(const char* text, long long min, long long max, long long* out) 
   return true;
 }
 
-bool parse_seconds(const char* text, double* out) {
+bool parse_double(const char* text, double min, double max, double* out) {
   if (!text || !*text) return false;
   char* end = nullptr;
   double v = std::strtod(text, &end);
-  if (*end != '\0' || !(v > 0) || v > 1e7) return false;
+  if (*end != '\0' || !(v >= min && v <= max)) return false;
+  *out = v;
+  return true;
+}
+
+bool parse_seconds(const char* text, double* out) {
+  double v = 0;
+  if (!parse_double(text, 0, 1e7, &v) || v == 0) return false;
   *out = v;
   return true;
 }
@@ -169,11 +176,8 @@ Status parse_serve_options(int argc, const char* const* argv, ServerOptions* o, 
       o->physics_substeps = static_cast<int>(n);
     } else if (arg == "--slip") {
       if (Status s = value(&v); !s.ok()) return s;
-      char* end = nullptr;
-      double k = std::strtod(v, &end);
-      if (!*v || *end != '\0' || !(k >= 0 && k <= 1))
+      if (!parse_double(v, 0, 1, &o->robot_slip))
         return make_error("--slip: '" + std::string(v) + "' is not a slip between 0 and 1 m/s per N");
-      o->robot_slip = k;
     } else {
       return make_error("unknown option '" + std::string(arg) + "' (see libero serve --help)");
     }
