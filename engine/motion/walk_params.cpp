@@ -63,6 +63,7 @@ constexpr Field kFields[] = {
     {"tilt_hip_roll", &WalkParams::tilt_hip_roll},
     {"stand_gyro_ankle_roll", &WalkParams::stand_gyro_ankle_roll},
     {"stand_gyro_ankle_pitch", &WalkParams::stand_gyro_ankle_pitch},
+    {"stand_gyro_deadband", &WalkParams::stand_gyro_deadband, true},
     {"balance_step_x", &WalkParams::balance_step_x},
     {"balance_step_y", &WalkParams::balance_step_y},
     {"slow_balance_step_x", &WalkParams::slow_balance_step_x, true},

@@ -79,6 +79,11 @@ struct WalkParams {
   // they were searched with these, whatever the walk is tuned to.
   double stand_gyro_ankle_roll = 0.1;  // gyro_ankle_roll while standing (less: the stance is wide)
   double stand_gyro_ankle_pitch = 0.05;
+  // Rates below this (rad/s) are not fed back while standing, and larger
+  // ones less this. Fed back whole, the one-cycle-late ankle answer to the
+  // rate keeps a standing robot chattering at the cycle rate; without any
+  // feedback it rocks heel to toe for seconds after a walk stops.
+  double stand_gyro_deadband = 0.0;
   double balance_step_x = 0.0;       // m per rad/s of (pitch rate + pitch error / Tc): step further when tipping forward
   double balance_step_y = 0.0;       // m per rad/s of (roll rate + roll / Tc): step to the side we tip to
   // The two above while the forward speed is at most gait_speed_from (the

@@ -356,6 +356,29 @@ TEST_CASE("walk: the stand pose does not move when the walking posture is retune
   CHECK(std::abs(tc[kLHipPitch] - ta[kLHipPitch]) > 0.05);
 }
 
+TEST_CASE("walk: standing, rates inside stand_gyro_deadband are not fed back, larger ones less the band") {
+  WalkParams p = shipped_walk();
+  p.stand_gyro_ankle_pitch = -0.05;
+  p.stand_gyro_ankle_roll = 0.1;
+  p.stand_gyro_deadband = 0.4;
+  auto stand = [&](const Vec3& gyro, double target[kJointCount]) {
+    WalkEngine w;
+    w.configure(default_leg_geometry(), p);
+    w.step(WalkCommand{}, gyro, p.stand_torso_pitch, 0.0, target);
+  };
+  double still[kJointCount] = {}, small[kJointCount] = {}, large[kJointCount] = {};
+  stand(Vec3::Zero(), still);
+  stand(Vec3(0.3, -0.35, 0.0), small);
+  stand(Vec3(0.9, -1.0, 0.0), large);
+  for (int j = 0; j < kJointCount; ++j) CHECK(small[j] == doctest::Approx(still[j]).epsilon(1e-12));
+  for (Joint ankle : {kLFootPitch, kRFootPitch}) CHECK(large[ankle] - still[ankle] == doctest::Approx(-0.05 * -0.6));
+  for (Joint ankle : {kLFootRoll, kRFootRoll}) CHECK(large[ankle] - still[ankle] == doctest::Approx(0.1 * 0.5));
+  // No band: the whole rate, as before the field existed.
+  p.stand_gyro_deadband = 0;
+  stand(Vec3(0.3, -0.35, 0.0), small);
+  CHECK(small[kLFootPitch] - still[kLFootPitch] == doctest::Approx(-0.05 * -0.35));
+}
+
 TEST_CASE("walk: a steady yaw drift is corrected in full on the steps led by the foot on its side") {
   // The robot turns left at 0.3 rad/s while told to walk straight: the
   // correction turns right, which only a step led by the right foot can

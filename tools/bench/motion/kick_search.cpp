@@ -18,6 +18,7 @@
 //                                                   list, the kicks from a stand take the counts in turn)
 //                           [--slip K[,K...]] (robot contacts slide K m/s per N, SimSpark's 0.005; default
 //                                              off; with a list, every trial takes the next value)
+//                           [--robots DIR] (the robot data the candidates are tried with; default robots/)
 // kick_lofted is searched in kick_long's parametrisation (written as kick_lofted.lua).
 #include <algorithm>
 #include <cmath>
@@ -428,6 +429,7 @@ int main(int argc, char** argv) {
   unsigned seed = 1;
   double sigma = 0.15;
   std::string init;  // a .params file from an earlier run: start there
+  std::string robots_from;  // --robots: another walk or stand to search the kick on
   for (int i = 3; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--generations") generations = std::atoi(argv[i + 1]);
@@ -458,12 +460,17 @@ int main(int argc, char** argv) {
     else if (a == "--max-height") g_max_height = std::atof(argv[i + 1]);
     else if (a == "--height-cost") g_height_cost = std::atof(argv[i + 1]);
     else if (a == "--init") init = argv[i + 1];
+    else if (a == "--robots") robots_from = argv[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
     }
   }
-  g_robots = MotionHarness::scratch_robots_copy("kick_search");
+  if (!robots_from.empty() && !fs::is_directory(robots_from + "/nao")) {
+    std::fprintf(stderr, "--robots %s: no nao/ robot data there\n", robots_from.c_str());
+    return 2;
+  }
+  g_robots = MotionHarness::scratch_robots_copy("kick_search", robots_from);
 
   const bool is_long = g_kind->long_start;
   UnitBox box(kCount);

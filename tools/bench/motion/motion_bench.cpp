@@ -8,6 +8,7 @@
 //                                                       [--walk-first S] (step in place S s, stand, kick)
 //                                                       [--settle S] (stand S s after the robot is made, default 1)
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
+//                       stand: [--walk-first S] [--vx V] (walk S s at V m/s, default in place, then stand)
 //                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
 //                                    [--vx V] (forward/backward commands up to V m/s, default 0.8)
 //                                    [--push F] (a push of F newtons on the torso for 0.1 s, random
@@ -149,22 +150,59 @@ void bench_tracking() {
 }
 
 // ---- stand ---------------------------------------------------------------
+// The stand pose, from the robot made (or after --walk-first S of walking at
+// --vx, 0: in place): the torso's sway in the last 2 s of a 5 s stand (true
+// pitch, its range and its rate), how far the torso crept, and the time until
+// the pitch rate stays under 0.1 rad/s. A stand that chatters or creeps
+// moves every kick's start.
 void bench_stand() {
-  auto h = make(g_args.type);
-  h->requests().body = motion::kBodyStand;
-  for (int i = 0; i < 250; ++i) {
-    h->step();
-    if (g_args.verbose && i % 2 == 0)
-      std::printf("t %.2f z %.4f tilt %.2f x %.4f y %.3f gyro %.2f %.2f ankle %.2f knee %.2f\n", i * 0.02, h->torso_position().z(),
-                  rad2deg(h->tilt()), h->torso_position().x(), h->torso_position().y(), h->readings().gyro.x(),
-                  h->readings().gyro.y(), rad2deg(h->readings().joint_angle[kLFootPitch]),
-                  rad2deg(h->readings().joint_angle[kLKneePitch]));
+  std::vector<double> ranges, rates, creeps, calm_times;
+  for (int r = 0; r < g_args.runs; ++r) {
+    auto h = make(g_args.type, r);
+    if (g_args.walk_first > 0) {
+      h->run(1.0);
+      h->requests().body = motion::kBodyWalkVelocity;
+      h->requests().walk_vx = g_args.vx;
+      h->requests().walk_vy = h->requests().walk_turn = 0;
+      h->run(g_args.walk_first);
+    }
+    h->requests().body = motion::kBodyStand;
+    double lo = 1e9, hi = -1e9, rate = 0, calm_since = 0;
+    Vec3 start = Vec3::Zero();
+    double previous_pitch = h->world_state().self.pitch;
+    for (int i = 0; i < 250; ++i) {
+      h->step();
+      const double pitch = rad2deg(h->world_state().self.pitch);
+      const double pitch_rate = std::fabs(h->world_state().self.pitch - previous_pitch) / 0.02;
+      previous_pitch = h->world_state().self.pitch;
+      if (pitch_rate > 0.1) calm_since = (i + 1) * 0.02;
+      if (i == 150) start = h->torso_position();
+      if (i >= 150) {
+        lo = std::min(lo, pitch), hi = std::max(hi, pitch);
+        rate = std::max(rate, pitch_rate);
+      }
+      if (g_args.verbose && i % 2 == 0)
+        std::printf("t %.2f z %.4f tilt %.2f x %.4f y %.3f gyro %.2f %.2f ankle %.2f knee %.2f\n", i * 0.02,
+                    h->torso_position().z(), rad2deg(h->tilt()), h->torso_position().x(), h->torso_position().y(),
+                    h->readings().gyro.x(), h->readings().gyro.y(), rad2deg(h->readings().joint_angle[kLFootPitch]),
+                    rad2deg(h->readings().joint_angle[kLKneePitch]));
+    }
+    if (h->fallen()) std::printf("  run %d: fell\n", r);
+    ranges.push_back(hi - lo);
+    rates.push_back(rate);
+    creeps.push_back((h->torso_position() - start).head<2>().norm() * 1000);
+    calm_times.push_back(calm_since);
+    if (g_args.verbose) {
+      for (int j = 0; j < 22; ++j)
+        std::printf("%s%s = %.0f", j ? ", " : "  ", motion::motion_joint_name(static_cast<Joint>(j)),
+                    rad2deg(h->readings().joint_angle[j]));
+      std::printf("\n");
+    }
   }
-  for (int j = 0; j < 22; ++j)
-    std::printf("%s%s = %.0f", j ? ", " : "  ", motion::motion_joint_name(static_cast<Joint>(j)), rad2deg(h->readings().joint_angle[j]));
-  std::printf("\n");
-  std::printf("stand type %d: after 5 s torso z %.3f tilt %.1f deg fallen %d\n", g_args.type, h->torso_position().z(),
-              rad2deg(h->tilt()), h->fallen());
+  std::printf("stand type %d (walked %.1f s at %.2f m/s first): last 2 s pitch range %.2f deg, max pitch rate %.2f rad/s, "
+              "torso crept %.1f mm; pitch rate under 0.1 rad/s from %.2f s (medians of %d)\n",
+              g_args.type, g_args.walk_first, g_args.vx, median(ranges), median(rates), median(creeps), median(calm_times),
+              g_args.runs);
 }
 
 // ---- get-up --------------------------------------------------------------

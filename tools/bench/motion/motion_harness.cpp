@@ -92,10 +92,11 @@ double MotionHarness::tilt() const {
   return std::acos(std::clamp(readings_.torso_rotation(2, 2), -1.0, 1.0));
 }
 
-std::string MotionHarness::scratch_robots_copy(const std::string& tool) {
+std::string MotionHarness::scratch_robots_copy(const std::string& tool, const std::string& from) {
   std::string dir = "/tmp/libero_" + tool + "_" + std::to_string(getpid());
   std::filesystem::remove_all(dir);
-  std::filesystem::copy(std::string(LIBERO_SOURCE_DIR) + "/robots", dir, std::filesystem::copy_options::recursive);
+  std::filesystem::copy(from.empty() ? std::string(LIBERO_SOURCE_DIR) + "/robots" : from, dir,
+                        std::filesystem::copy_options::recursive);
   return dir;
 }
 

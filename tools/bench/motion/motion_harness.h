@@ -30,10 +30,10 @@ class MotionHarness {
   static Result<std::unique_ptr<MotionHarness>> create(const HarnessOptions& options);
   // For the offline tools: the harness, or the loader's message on stderr and exit 1.
   static std::unique_ptr<MotionHarness> create_or_exit(const HarnessOptions& options);
-  // For the searches: a fresh copy of the source tree's robots/ in
-  // /tmp/libero_<tool>_<pid>, where candidate motions are written without
-  // touching the shipped ones. The caller removes it when done.
-  static std::string scratch_robots_copy(const std::string& tool);
+  // For the searches: a fresh copy of `from` (default: the source tree's
+  // robots/) in /tmp/libero_<tool>_<pid>, where candidate motions are
+  // written without touching the shipped ones. The caller removes it when done.
+  static std::string scratch_robots_copy(const std::string& tool, const std::string& from = "");
 
   // One 20 ms cycle: percept -> motion -> (previous cycle's) velocities -> physics.
   void step();
