@@ -61,15 +61,12 @@ return {
   -- 67 / 16 / 9.0 s. Against the baseline, seeds 1-20: 18/2/0, 26 : 0 against 14/6/0, 25 : 0
   -- (session 11). Session 9 on the simulator before the ball-bounce fix had seen fewer goals with
   -- it (23 against 31 in 35 games); docs/benchmarks.md, "Stand without roll feedback".
-  -- stand_gyro_deadband 0.4 (type 0 only; session 12): fed the whole pitch rate, the stand chattered
-  -- at the cycle rate (pitch range 1.8 degrees, 2 cm crept in 2 s after a walk) and every kick started
-  -- from another pose; without rate feedback it rocked heel to toe after a walk stopped and the kick
-  -- approach waited for it (time to kick 9.9 s against 4.6 s). With the band it comes to rest 1.6 s
-  -- after a 0.5 m/s walk (`libero_motion_bench stand --walk-first 2 --vx 0.5`). Types 1-4 keep the
-  -- whole rate: with the band types 2 and 3 got up from the back in 4.0 / 3.6 s (2.5 / 1.9 s).
+  -- Not stand_gyro_deadband (session 12): with 0.4 type 0's stand came to rest instead of chattering,
+  -- but the full-speed walk started from that rest fell (`walk --vx 1.0 --walk-start 2|3`: 20 and 47
+  -- falls in 10 runs, 19 in 50 over ten more start times; the whole rate: none at any start).
   -- docs/benchmarks.md, "A stand that comes to rest".
   type0 = {
-    max_side = 0.40, sideways_from = 0.5, stand_gyro_ankle_roll = 0, stand_gyro_deadband = 0.4,
+    max_side = 0.40, sideways_from = 0.5, stand_gyro_ankle_roll = 0,
     sideways = { step_period = 0.1000, step_height = 0.0278, double_support = 0.0075, swing_end = 0.9983, swing_linear = 0.0000, sway = 0.0051, sway_lead = 0.0937, lateral_pendulum = 0.5299, foot_spread = -0.0040, com_height = 0.2912, torso_offset_x = 0.0445, gyro_ankle_roll = 0.1311, gyro_hip_roll = -0.0109, tilt_ankle_roll = 0.4773, tilt_hip_roll = -0.0909, balance_step_y = 0.0122 },
   },
   type1 = { max_turn = 2.0, max_forward = 0.5514, step_period_per_speed = 0, torso_pitch_per_speed = 0, step_period_per_turn = 0, combine_max_turn = 0 },

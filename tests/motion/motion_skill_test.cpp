@@ -5,6 +5,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -62,28 +65,84 @@ TEST_CASE("in the stand pose the feet carry the robot, pushing down and not side
   CHECK(h->world().ball_position().head<2>().norm() > 3.0);
 }
 
-TEST_CASE("after a walk a type-0 robot comes to rest: no rocking, no chatter, no creeping") {
-  // Kicks start from the stand: one that rocks or chatters on the spot
-  // moves every kick's start. Fed the whole gyro rate, the stand chattered
-  // (pitch range 1.8 degrees, 2 cm crept in 2 s); without rate feedback it
-  // rocked heel to toe for seconds after the walk stopped.
-  auto h = make();
-  h->run(1.0);
-  h->requests().body = motion::kBodyWalkVelocity;
-  h->requests().walk_vx = 0.5;
-  h->run(2.0);
-  h->requests().body = motion::kBodyStand;
-  h->run(3.0);
-  const Vec3 start = h->torso_position();
+namespace {
+// Type 0 walks 2 s at 0.5 m/s, then stands; the torso's pitch range (rad)
+// and how far it creeps (m) over the 2 s after 3 s of standing.
+struct StandSway {
+  double pitch_range, crept;
+};
+StandSway stand_after_walk(const std::string& robots_dir) {
+  HarnessOptions o;
+  o.robots_dir = robots_dir;
+  auto created = MotionHarness::create(o);
+  REQUIRE_MESSAGE(created.ok(), (created.ok() ? "" : created.error().describe()));
+  MotionHarness& h = *created.value();
+  h.run(1.0);
+  h.requests().body = motion::kBodyWalkVelocity;
+  h.requests().walk_vx = 0.5;
+  h.run(2.0);
+  h.requests().body = motion::kBodyStand;
+  h.run(3.0);
+  const Vec3 start = h.torso_position();
   double lo = 1e9, hi = -1e9;
   for (int i = 0; i < 100; ++i) {
-    h->step();
-    lo = std::min(lo, h->world_state().self.pitch);
-    hi = std::max(hi, h->world_state().self.pitch);
+    h.step();
+    lo = std::min(lo, h.world_state().self.pitch);
+    hi = std::max(hi, h.world_state().self.pitch);
   }
-  CHECK_FALSE(h->fallen());
-  CHECK(rad2deg(hi - lo) < 0.3);
-  CHECK((h->torso_position() - start).head<2>().norm() < 0.002);
+  CHECK_FALSE(h.fallen());
+  return {hi - lo, (h.torso_position() - start).head<2>().norm()};
+}
+}  // namespace
+
+TEST_CASE("stand_gyro_deadband: the stand comes to rest after a walk; fed the whole rate it chatters and creeps") {
+  // The whole pitch rate, one cycle late, keeps the shipped stand chattering
+  // (and creeping forward); with the band it comes to rest. Not shipped: the
+  // full-speed walk started from that rest fell (docs/benchmarks.md, "A
+  // stand that comes to rest"), but a team may choose it.
+  const std::string shipped = std::string(LIBERO_SOURCE_DIR) + "/robots";
+  StandSway whole = stand_after_walk(shipped);
+  CHECK(rad2deg(whole.pitch_range) > 0.5);
+  CHECK(whole.crept > 0.005);
+
+  const std::string banded = MotionHarness::scratch_robots_copy("stand_band_test");
+  const std::string walk_file = banded + "/nao/walk.lua";
+  std::string text;
+  {
+    std::ifstream in(walk_file);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::string type0 = "type0 = {";
+  const size_t at = text.find(type0);
+  REQUIRE(at != std::string::npos);
+  text.insert(at + type0.size(), " stand_gyro_deadband = 0.4,");
+  std::ofstream(walk_file) << text;
+  StandSway band = stand_after_walk(banded);
+  std::filesystem::remove_all(banded);
+  CHECK(rad2deg(band.pitch_range) < 0.3);
+  CHECK(band.crept < 0.002);
+}
+
+TEST_CASE("type 0 sets off at full speed from a stand it has held for seconds, and stays up") {
+  // With session 12's stand that came to rest (stand_gyro_deadband 0.4) the
+  // walk at its limit started 2 or 3 s after the robot was made fell 20 and
+  // 47 times in 10 runs each.
+  for (double start : {2.0, 3.0}) {
+    CAPTURE(start);
+    auto h = make();
+    h->requests().body = motion::kBodyStand;
+    h->run(start);
+    h->requests().body = motion::kBodyWalkVelocity;
+    h->requests().walk_vx = 1.0;
+    const Vec3 from = h->torso_position();
+    bool fell = false;
+    for (int i = 0; i < 400; ++i) {
+      h->step();
+      fell = fell || h->fallen();
+    }
+    CHECK_FALSE(fell);
+    CHECK(h->torso_position().x() - from.x() > 3.0);
+  }
 }
 
 TEST_CASE("every type is created on its feet and stands") {

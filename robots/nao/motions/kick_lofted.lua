@@ -1,6 +1,6 @@
 -- kick_lofted: right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp),
 -- the farthest kick, lofted over the robots (and over the 0.8 m crossbar: shots use kick_long).
--- Session 12: searched on type 0's stand that comes to rest (stand_gyro_deadband), from session
+-- Session 12: searched on type 0's stand with stand_gyro_deadband 0.4 (not shipped), from session
 -- 11's candidate c27, with grip and SimSpark's slip in turn, 4, 8 and 20 physics substeps, four
 -- more start times, two kicks after stepping in place and three approaches per candidate
 -- (`libero_kick_search kick_lofted out.lua --init candidates/kick_lofted_c27.params --slip 0,0.005
@@ -14,9 +14,9 @@ return {
   -- ball placement (torso frame, right foot), the distance the team plans with and where the ball
   -- flies too high to pass under the crossbar: the previous kick's planning figures, kept (the
   -- games that shipped this kick were played with them; see kick_long.lua). Measured after
-  -- approaches (libero_motion_bench kick_lofted --runs 300 --first 300): 8.00 m, over the bar
-  -- 0.7-7.7 m (the previous kick 6.49 m, 0.6-5.0 m); from the spot over 13 start times
-  -- (tools/bench/motion/kick_spread.sh kick_lofted_motion): 8.70 m (5.80-10.52).
+  -- approaches (libero_motion_bench kick_lofted --runs 300 --first 300): 7.73 m, over the bar
+  -- 0.7-6.7 m (the previous kick 6.41 m, 0.5-5.7 m); from the spot (kick_lofted_motion --runs 10)
+  -- 9.38 m, over 13 start times (tools/bench/motion/kick_spread.sh kick_lofted_motion) 9.13 m.
   kick = { ball_x = 0.184, ball_y = -0.055, distance = 5.7, over_bar_from = 0.8, over_bar_to = 6.1 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso

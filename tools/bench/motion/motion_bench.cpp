@@ -9,6 +9,7 @@
 //                                                       [--settle S] (stand S s after the robot is made, default 1)
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
 //                       stand: [--walk-first S] [--vx V] (walk S s at V m/s, default in place, then stand)
+//                       walk, walk_forward, walk_side, turn: [--walk-start S] (stand S s first, default 0.5)
 //                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
 //                                    [--vx V] (forward/backward commands up to V m/s, default 0.8)
 //                                    [--push F] (a push of F newtons on the torso for 0.1 s, random
@@ -53,6 +54,7 @@ struct Args {
   double ball_dx = 0, ball_dy = 0;  // m, kick_motion: the ball this far off the kick spot (sensitivity)
   double walk_first = 0;  // s, kick_motion: step in place this long (then stand 0.75 s) before the kick
   double settle = 1.0;    // s, kick_motion: standing after the robot is made, before the kick (or the steps)
+  double walk_start = 0.5;  // s, walk scenarios: standing after the robot is made, before the walk
   int substeps = 0;       // physics steps per cycle, 0 = the simulator's default
   double slip = 0;        // robot contacts' force-dependent slip, m/s per N (SimSpark 0.005); 0 = off
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
@@ -275,7 +277,7 @@ struct WalkResult {
 
 WalkResult walk_once(int type, double vx, double vy, double turn, double seconds, int run) {
   auto h = make(type, 0.01 * run);
-  h->run(0.5);
+  h->run(g_args.walk_start);
   h->requests().body = motion::kBodyWalkVelocity;
   h->requests().walk_vx = vx;
   h->requests().walk_vy = vy;
@@ -761,6 +763,7 @@ int main(int argc, char** argv) {
     else if (a == "--ball-dx") g_args.ball_dx = std::atof(next());
     else if (a == "--ball-dy") g_args.ball_dy = std::atof(next());
     else if (a == "--walk-first") g_args.walk_first = std::atof(next());
+    else if (a == "--walk-start") g_args.walk_start = std::atof(next());
     else if (a == "--settle") g_args.settle = std::atof(next());
     else if (a == "--substeps") g_args.substeps = std::atoi(next());
     else if (a == "--slip") g_args.slip = std::atof(next());
