@@ -190,8 +190,6 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
                       double target[kJointCount]) {
   limit_command(command);
   gyro_filtered_ = 0.7 * gyro_filtered_ + 0.3 * gyro;
-  for (int k = 0; k < 3; ++k)
-    stand_gyro_[k] = std::copysign(std::max(0.0, std::abs(gyro[k]) - params_.stand_gyro_deadband), gyro[k]);
   yaw_rate_sum_ += gyro.z();
   ++yaw_rate_count_;
   bool wants_motion = std::abs(command.vx) > 1e-3 || std::abs(command.vy) > 1e-3 ||
@@ -366,6 +364,10 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
   // Feet are planned in a level frame under the torso, which leans by
   // torso_pitch. The lean feedback below acts while walking only.
   double lean = walking_ ? 1.0 : 0.0;
+  // The rate the stand feeds back: what lies beyond stand_gyro_deadband.
+  Vec3 stand_rate;
+  for (int k = 0; k < 3; ++k)
+    stand_rate[k] = std::copysign(std::max(0.0, std::abs(gyro[k]) - p.stand_gyro_deadband), gyro[k]);
   Mat3 unpitch = rot_y(-torso_pitch);
   for (int side = 0; side < 2; ++side) {
     const Vec3& hip = geometry_.hip[side];
@@ -384,10 +386,10 @@ void WalkEngine::feet_targets(double phase, const Vec3& gyro, double pitch_error
       // Ankle and hip strategies: rate (damping) and lean (stiffness).
       // The lean terms only while walking: the stand pose is where get-ups
       // and kicks start and end, and those expect it fixed.
-      angles.q[4] += (walking_ ? p.gyro_ankle_pitch * gyro.y() : p.stand_gyro_ankle_pitch * stand_gyro_.y()) +
+      angles.q[4] += (walking_ ? p.gyro_ankle_pitch * gyro.y() : p.stand_gyro_ankle_pitch * stand_rate.y()) +
                      lean * p.tilt_ankle_pitch * pitch_error;
       angles.q[2] += lean * (p.gyro_hip_pitch * gyro.y() + p.tilt_hip_pitch * pitch_error);
-      angles.q[5] += (walking_ ? p.gyro_ankle_roll * gyro.x() : p.stand_gyro_ankle_roll * stand_gyro_.x()) +
+      angles.q[5] += (walking_ ? p.gyro_ankle_roll * gyro.x() : p.stand_gyro_ankle_roll * stand_rate.x()) +
                      lean * p.tilt_ankle_roll * roll_error;
       angles.q[1] += lean * (p.gyro_hip_roll * gyro.x() + p.tilt_hip_roll * roll_error);
     }

@@ -97,7 +97,6 @@ class WalkEngine {
   FootOffset start_[2], end_[2]; // per side, for this step
   FootOffset now_[2];
   Vec3 gyro_filtered_ = Vec3::Zero();
-  Vec3 stand_gyro_ = Vec3::Zero();  // the rate the stand feeds back (stand_gyro_deadband)
   double swing_phase_ = 0;
   double yaw_rate_sum_ = 0;      // gyro z summed over the current step
   int yaw_rate_count_ = 0;

@@ -114,6 +114,7 @@ TEST_CASE("stand_gyro_deadband: the stand comes to rest after a walk; fed the wh
   }
   const std::string type0 = "type0 = {";
   const size_t at = text.find(type0);
+  if (at == std::string::npos) std::filesystem::remove_all(banded);
   REQUIRE(at != std::string::npos);
   text.insert(at + type0.size(), " stand_gyro_deadband = 0.4,");
   std::ofstream(walk_file) << text;
