@@ -11,7 +11,7 @@ namespace {
 
 constexpr double kGravity = 9.81;
 constexpr double kCrouchSeconds = 0.2;  // stand height <-> walk height
-constexpr double kSidewaysBlendPerStep = 0.25;
+constexpr double kGaitBlendPerStep = 0.25;
 
 double swing_profile(double phase) { return 0.5 * (1.0 - std::cos(kPi * phase)); }
 
@@ -45,7 +45,7 @@ void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params
 
 void WalkEngine::reset() {
   params_ = base_params_;
-  sideways_blend_ = 0;
+  sideways_blend_ = forward_blend_ = 0;
   current_ = {};
   sway_residual_ = last_sway_ = 0;
   yaw_correction_ = 0;
@@ -59,7 +59,7 @@ void WalkEngine::reset() {
 }
 
 WalkEngine::CommandShares WalkEngine::shares(const WalkCommand& command) const {
-  // Limits are not part of the sideways gait: base_params_ and params_ agree.
+  // Limits are not part of the gait tables: base_params_ and params_ agree.
   const WalkParams& p = base_params_;
   double max_x = command.vx >= 0 ? p.max_forward : p.max_backward;
   CommandShares n;
@@ -114,13 +114,27 @@ double WalkEngine::sideways_share() const {
   return total > 0 ? beyond * ny / total : 0.0;
 }
 
+double WalkEngine::forward_share() const {
+  // The forward speed beyond gait_speed_from (of the range up to
+  // max_forward) times the forward part's share of the whole command, as
+  // for the sideways gait: below gait_speed_from (the kick approach,
+  // dribbling) and backwards none.
+  const WalkParams& p = base_params_;
+  if (current_.vx <= 0 || p.max_forward <= p.gait_speed_from) return 0.0;
+  const CommandShares n = shares(current_);
+  const double nx = std::abs(n.x), total = nx + std::abs(n.y) + std::abs(n.turn);
+  double beyond = std::clamp((current_.vx - p.gait_speed_from) / (p.max_forward - p.gait_speed_from), 0.0, 1.0);
+  return total > 0 ? beyond * nx / total : 0.0;
+}
+
 void WalkEngine::begin_step() {
   // Blended per step, not per cycle: the step's timing and pendulum are
   // planned once, at its start.
   // At most a quarter of the way per step: a gait switched within a step
   // or two (a sidestep reaches full speed in two) tipped the robot over.
-  sideways_blend_ = approach(sideways_blend_, sideways_share(), kSidewaysBlendPerStep);
-  params_ = blend_sideways(base_params_, sideways_blend_);
+  sideways_blend_ = approach(sideways_blend_, sideways_share(), kGaitBlendPerStep);
+  forward_blend_ = approach(forward_blend_, forward_share(), kGaitBlendPerStep);
+  params_ = blend_gaits(base_params_, sideways_blend_, forward_blend_);
   // Turning in place the support foot pivots on a corner of its sole
   // (its centre of pressure sits at the sole's edge, where a single contact
   // point gives no grip in yaw) and gives back part of every step's turn;
@@ -234,7 +248,7 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
         sway_residual_ = last_sway_;
         walking_ = false;
         params_ = base_params_;
-        sideways_blend_ = 0;
+        sideways_blend_ = forward_blend_ = 0;
         time_ = 0;
         current_ = {};
       } else {

@@ -73,6 +73,8 @@ class WalkEngine {
   CommandShares shares(const WalkCommand& command) const;
   // 0..1: how far this step walks the sideways gait (WalkParams::sideways).
   double sideways_share() const;
+  // 0..1: how far this step walks the fast forward gait (WalkParams::forward).
+  double forward_share() const;
   // Forward speed beyond gait_speed_from (signed), where the speed-dependent gait acts.
   double gait_excess() const {
     return current_.vx - std::clamp(current_.vx, -params_.gait_speed_from, params_.gait_speed_from);
@@ -87,7 +89,7 @@ class WalkEngine {
 
   LegGeometry geometry_;
   WalkParams base_params_;  // as loaded
-  WalkParams params_;       // this step's: base_params_ with the sideways gait blended in
+  WalkParams params_;       // this step's: base_params_ with the sideways and forward gaits blended in
   WalkCommand current_;
   bool walking_ = false;
   Side swing_ = kLeft;
@@ -106,6 +108,7 @@ class WalkEngine {
   double last_sway_ = 0;
   double crouch_ = 0;            // 0 at the stand height, 1 at the walk height
   double sideways_blend_ = 0;    // share of the sideways gait in this step's params_
+  double forward_blend_ = 0;     // share of the forward gait in this step's params_
 };
 
 }  // namespace libero::motion

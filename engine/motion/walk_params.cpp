@@ -80,15 +80,15 @@ constexpr Field kFields[] = {
     {"sideways_from", &WalkParams::sideways_from, true},
 };
 
-// Fields a `sideways` table may hold: the gait's timing, lift, lateral
-// pendulum and lateral balance feedback. Not the limits, accelerations or
-// stand-pose fields: those hold for every direction. Index i is
-// WalkParams::sideways[i].
-struct SidewaysField {
+// Fields a gait table (`sideways`, `forward`) may hold: the gait's timing,
+// lift, pendulum, balance feedback and arm swing. Not the limits,
+// accelerations, speed-dependent fields or stand-pose fields: those hold
+// for every kind of walking. Index i is GaitTable::value[i].
+struct GaitField {
   const char* key;
   double WalkParams::*member;
 };
-constexpr SidewaysField kSidewaysFields[WalkParams::kSidewaysFieldCount] = {
+constexpr GaitField kGaitFields[WalkParams::kGaitFieldCount] = {
     {"step_period", &WalkParams::step_period},         {"step_height", &WalkParams::step_height},
     {"double_support", &WalkParams::double_support},   {"swing_end", &WalkParams::swing_end},
     {"swing_linear", &WalkParams::swing_linear},       {"sway", &WalkParams::sway},
@@ -97,16 +97,19 @@ constexpr SidewaysField kSidewaysFields[WalkParams::kSidewaysFieldCount] = {
     {"torso_offset_x", &WalkParams::torso_offset_x},   {"gyro_ankle_roll", &WalkParams::gyro_ankle_roll},
     {"gyro_hip_roll", &WalkParams::gyro_hip_roll},     {"tilt_ankle_roll", &WalkParams::tilt_ankle_roll},
     {"tilt_hip_roll", &WalkParams::tilt_hip_roll},     {"balance_step_y", &WalkParams::balance_step_y},
+    {"gyro_ankle_pitch", &WalkParams::gyro_ankle_pitch}, {"gyro_hip_pitch", &WalkParams::gyro_hip_pitch},
+    {"tilt_ankle_pitch", &WalkParams::tilt_ankle_pitch}, {"tilt_hip_pitch", &WalkParams::tilt_hip_pitch},
+    {"balance_step_x", &WalkParams::balance_step_x},   {"arm_swing", &WalkParams::arm_swing},
 };
 
-Status read_sideways(const data::DataFile& file, const data::Value& table, const std::string& context,
-                     WalkParams* params) {
+Status read_gait_table(const data::DataFile& file, const data::Value& table, const std::string& context,
+                       WalkParams::GaitTable* gait) {
   data::FieldReader reader(file, table, context);
-  for (int i = 0; i < WalkParams::kSidewaysFieldCount; ++i) {
-    double value = reader.number_or(kSidewaysFields[i].key, std::nan(""));
+  for (int i = 0; i < WalkParams::kGaitFieldCount; ++i) {
+    double value = reader.number_or(kGaitFields[i].key, std::nan(""));
     if (std::isnan(value)) continue;
-    params->sideways[i] = value;
-    params->sideways_given[i] = true;
+    gait->value[i] = value;
+    gait->given[i] = true;
   }
   if (!reader.ok()) return reader.error();
   return reader.finish();
@@ -116,7 +119,11 @@ Status read_fields(const data::DataFile& file, const data::Value& table, const s
                    bool required, WalkParams* params) {
   data::FieldReader reader(file, table, context);
   if (const data::Value* sideways = reader.map_or_null("sideways")) {
-    Status s = read_sideways(file, *sideways, context + ".sideways", params);
+    Status s = read_gait_table(file, *sideways, context + ".sideways", &params->sideways);
+    if (!s.ok()) return s;
+  }
+  if (const data::Value* forward = reader.map_or_null("forward")) {
+    Status s = read_gait_table(file, *forward, context + ".forward", &params->forward);
     if (!s.ok()) return s;
   }
   for (const Field& f : kFields) {
@@ -160,23 +167,25 @@ Status check(const WalkParams& p, const std::string& name) {
 
 }  // namespace
 
-bool set_sideways(WalkParams* params, std::string_view field, double value) {
-  for (int i = 0; i < WalkParams::kSidewaysFieldCount; ++i) {
-    if (field != kSidewaysFields[i].key) continue;
-    params->sideways[i] = value;
-    params->sideways_given[i] = true;
+bool set_gait_field(WalkParams::GaitTable* table, std::string_view field, double value) {
+  for (int i = 0; i < WalkParams::kGaitFieldCount; ++i) {
+    if (field != kGaitFields[i].key) continue;
+    table->value[i] = value;
+    table->given[i] = true;
     return true;
   }
   return false;
 }
 
-WalkParams blend_sideways(const WalkParams& params, double share) {
+WalkParams blend_gaits(const WalkParams& params, double sideways_share, double forward_share) {
   WalkParams out = params;
-  share = std::clamp(share, 0.0, 1.0);
-  for (int i = 0; i < WalkParams::kSidewaysFieldCount; ++i) {
-    if (!params.sideways_given[i]) continue;
-    double WalkParams::*member = kSidewaysFields[i].member;
-    out.*member = params.*member + (params.sideways[i] - params.*member) * share;
+  sideways_share = std::clamp(sideways_share, 0.0, 1.0);
+  forward_share = std::clamp(forward_share, 0.0, 1.0);
+  for (int i = 0; i < WalkParams::kGaitFieldCount; ++i) {
+    double WalkParams::*member = kGaitFields[i].member;
+    const double own = params.*member;
+    if (params.sideways.given[i]) out.*member += (params.sideways.value[i] - own) * sideways_share;
+    if (params.forward.given[i]) out.*member += (params.forward.value[i] - own) * forward_share;
   }
   return out;
 }
@@ -210,7 +219,9 @@ Result<WalkParams> parse_walk_text(const std::string& text, const std::string& n
   if (std::isnan(params.slow_balance_step_y)) params.slow_balance_step_y = params.balance_step_y;
   s = check(params, name + " (" + type_key + ")");
   if (!s.ok()) return s.error();
-  s = check(blend_sideways(params, 1.0), name + " (" + type_key + ".sideways)");
+  s = check(blend_gaits(params, 1.0, 0.0), name + " (" + type_key + ".sideways)");
+  if (!s.ok()) return s.error();
+  s = check(blend_gaits(params, 0.0, 1.0), name + " (" + type_key + ".forward)");
   if (!s.ok()) return s.error();
   return params;
 }

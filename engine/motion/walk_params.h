@@ -105,26 +105,32 @@ struct WalkParams {
   double walk_to_tolerance = 0.05;   // m
   double walk_to_heading_tolerance = 0.1;  // rad
 
-  // Sideways gait (a block's `sideways` table): the values some of the
-  // fields above take for a step that starts at the full sideways speed
-  // (|vy| = max_side), blended in linearly from sideways_from on, so
-  // walking sideways can have a gait of its own while forward walking and
-  // turning keep theirs exactly. Which fields it may hold: kSidewaysFields
-  // in walk_params.cpp; a field not given is the same sideways.
-  // The blend starts at this share of max_side (0..0.95) and reaches the
-  // sideways values at max_side.
+  // Gaits of their own (a block's `sideways` and `forward` tables): the
+  // values some of the fields above take for a step that starts at the full
+  // sideways speed (|vy| = max_side) or the full forward speed (vx =
+  // max_forward), blended in linearly from sideways_from (of max_side) and
+  // from gait_speed_from (m/s) on, each by its part of the command, so
+  // walking sideways and walking fast can have gaits of their own while
+  // slower walking and turning keep theirs exactly. Which fields a table
+  // may hold: kGaitFields in walk_params.cpp (timing, lift, pendulum,
+  // balance feedback, arm swing; not limits, accelerations or the stand);
+  // a field a table does not give is the block's own.
   double sideways_from = 0.0;
-  static constexpr int kSidewaysFieldCount = 16;
-  double sideways[kSidewaysFieldCount] = {};
-  bool sideways_given[kSidewaysFieldCount] = {};
+  static constexpr int kGaitFieldCount = 22;
+  struct GaitTable {
+    double value[kGaitFieldCount] = {};
+    bool given[kGaitFieldCount] = {};
+  };
+  GaitTable sideways, forward;
 };
 
-// Sets one field of the sideways gait (false: not a field it may hold).
-bool set_sideways(WalkParams* params, std::string_view field, double value);
+// Sets one field of a gait table (false: not a field it may hold).
+bool set_gait_field(WalkParams::GaitTable* table, std::string_view field, double value);
 
-// `params` with its sideways gait blended in by `share` (0: as it is, 1:
-// the sideways values; clamped to [0, 1]).
-WalkParams blend_sideways(const WalkParams& params, double share);
+// `params` with its sideways and forward gaits blended in by their shares
+// (each clamped to [0, 1]; 0: as it is, 1: that table's values). The
+// shares add: a walk's shares sum to at most 1.
+WalkParams blend_gaits(const WalkParams& params, double sideways_share, double forward_share);
 
 // Parses the walk file text for `robot_type` (0-4).
 Result<WalkParams> parse_walk_text(const std::string& text, const std::string& name, int robot_type);

@@ -410,8 +410,9 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
   const char* fields[] = {"step_period",   "step_height",     "double_support", "swing_end",      "swing_linear",
                           "sway",          "sway_lead",       "lateral_pendulum", "foot_spread",  "com_height",
                           "torso_offset_x", "gyro_ankle_roll", "gyro_hip_roll",  "tilt_ankle_roll", "tilt_hip_roll",
-                          "balance_step_y"};
-  static_assert(sizeof(fields) / sizeof(fields[0]) == WalkParams::kSidewaysFieldCount);
+                          "balance_step_y", "gyro_ankle_pitch", "gyro_hip_pitch", "tilt_ankle_pitch", "tilt_hip_pitch",
+                          "balance_step_x", "arm_swing"};
+  static_assert(sizeof(fields) / sizeof(fields[0]) == WalkParams::kGaitFieldCount);
   auto base = parse_walk_text(old_walk, "old.lua", 0);
   REQUIRE(base.ok());
   std::string table = "sideways = { ";
@@ -424,11 +425,12 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
   // Loading changes none of the block's own fields.
   CHECK(loaded->step_period == doctest::Approx(0.13));
   CHECK(loaded->sway == doctest::Approx(0.01));
-  WalkParams none = blend_sideways(*loaded, 0.0), full = blend_sideways(*loaded, 1.0), half = blend_sideways(*loaded, 0.5);
+  WalkParams none = blend_gaits(*loaded, 0.0, 0.0), full = blend_gaits(*loaded, 1.0, 0.0), half = blend_gaits(*loaded, 0.5, 0.0);
   CHECK(none.step_period == doctest::Approx(0.13));
   CHECK(full.step_period == doctest::Approx(0.09));
   CHECK(half.step_period == doctest::Approx(0.11));
-  CHECK(blend_sideways(*loaded, 3.0).step_period == doctest::Approx(0.09));  // clamped
+  CHECK(blend_gaits(*loaded, 3.0, 0.0).step_period == doctest::Approx(0.09));  // clamped
+  CHECK(blend_gaits(*loaded, 0.0, 1.0).step_period == doctest::Approx(0.13));  // no forward table
   CHECK(full.sway == doctest::Approx(0.09));
   CHECK(full.balance_step_y == doctest::Approx(0.09));
   CHECK(full.tilt_hip_roll == doctest::Approx(0.09));
@@ -440,17 +442,17 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
   const double* b = reinterpret_cast<const double*>(&*loaded);
   const double* f = reinterpret_cast<const double*>(&full);
   for (size_t i = 0; i < offsetof(WalkParams, sideways) / sizeof(double); ++i) differing += b[i] != f[i];
-  CHECK(differing == WalkParams::kSidewaysFieldCount);  // each field blended, nothing else
+  CHECK(differing == WalkParams::kGaitFieldCount);  // each field blended, nothing else
   // Without a table nothing blends.
-  CHECK(blend_sideways(*base, 1.0).step_period == doctest::Approx(0.13));
+  CHECK(blend_gaits(*base, 1.0, 1.0).step_period == doctest::Approx(0.13));
 
   // A type's block may give a sideways table of its own, field by field.
   std::string typed = text;
   typed.replace(typed.find("type2 = {"), 9, "type2 = { sideways = { sway = 0.03 },");
   auto type2 = parse_walk_text(typed, "side.lua", 2);
   REQUIRE_MESSAGE(type2.ok(), (type2.ok() ? "" : type2.error().describe()));
-  CHECK(blend_sideways(*type2, 1.0).sway == doctest::Approx(0.03));
-  CHECK(blend_sideways(*type2, 1.0).step_period == doctest::Approx(0.09));
+  CHECK(blend_gaits(*type2, 1.0, 0.0).sway == doctest::Approx(0.03));
+  CHECK(blend_gaits(*type2, 1.0, 0.0).step_period == doctest::Approx(0.09));
 
   // Errors: a field a sideways gait may not change, a misspelt one, a
   // sideways value out of range, a table that is not one.
@@ -468,4 +470,46 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
   std::string scalar = old_walk;
   scalar.insert(scalar.find("default = {") + 11, " sideways = 1,");
   CHECK_FALSE(parse_walk_text(scalar, "side.lua", 0).ok());
+}
+
+TEST_CASE("walk files: a forward gait is read per block, blended with the sideways one and checked") {
+  std::string text = old_walk;
+  text.insert(text.find("default = {") + 11,
+              " sideways = { step_period = 0.09, sway = 0.02 }, forward = { step_period = 0.11, gyro_ankle_pitch = -0.2, "
+              "balance_step_x = 0.05 },");
+  auto loaded = parse_walk_text(text, "fast.lua", 0);
+  REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().describe()));
+  CHECK(loaded->step_period == doctest::Approx(0.13));  // the block's own value stays
+  WalkParams fast = blend_gaits(*loaded, 0.0, 1.0);
+  CHECK(fast.step_period == doctest::Approx(0.11));
+  CHECK(fast.gyro_ankle_pitch == doctest::Approx(-0.2));
+  CHECK(fast.balance_step_x == doctest::Approx(0.05));
+  CHECK(fast.sway == doctest::Approx(loaded->sway));  // only the sideways table sets it
+  // Shares add, each against the block's own value.
+  WalkParams mixed = blend_gaits(*loaded, 0.25, 0.5);
+  CHECK(mixed.step_period == doctest::Approx(0.13 + 0.25 * (0.09 - 0.13) + 0.5 * (0.11 - 0.13)));
+  CHECK(mixed.sway == doctest::Approx(loaded->sway + 0.25 * (0.02 - loaded->sway)));
+  CHECK(mixed.gyro_ankle_pitch == doctest::Approx(loaded->gyro_ankle_pitch + 0.5 * (-0.2 - loaded->gyro_ankle_pitch)));
+  CHECK(blend_gaits(*loaded, 0.0, -1.0).step_period == doctest::Approx(0.13));  // clamped
+
+  // A type's block overrides the default's forward table field by field.
+  std::string typed = text;
+  typed.replace(typed.find("type2 = {"), 9, "type2 = { forward = { gyro_ankle_pitch = -0.1 },");
+  auto type2 = parse_walk_text(typed, "fast.lua", 2);
+  REQUIRE_MESSAGE(type2.ok(), (type2.ok() ? "" : type2.error().describe()));
+  CHECK(blend_gaits(*type2, 0.0, 1.0).gyro_ankle_pitch == doctest::Approx(-0.1));
+  CHECK(blend_gaits(*type2, 0.0, 1.0).step_period == doctest::Approx(0.11));
+
+  // Errors name the table: a limit, a value out of range.
+  std::string limit = old_walk;
+  limit.insert(limit.find("default = {") + 11, " forward = { max_forward = 2 },");
+  auto bad_limit = parse_walk_text(limit, "fast.lua", 0);
+  REQUIRE_FALSE(bad_limit.ok());
+  CHECK(bad_limit.error().message.find("max_forward") != std::string::npos);
+  std::string range = old_walk;
+  range.insert(range.find("default = {") + 11, " forward = { step_height = 0.5 },");
+  auto bad_range = parse_walk_text(range, "fast.lua", 0);
+  REQUIRE_FALSE(bad_range.ok());
+  CHECK(bad_range.error().message.find("forward") != std::string::npos);
+  CHECK(bad_range.error().message.find("step_height") != std::string::npos);
 }

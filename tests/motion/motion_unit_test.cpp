@@ -662,11 +662,75 @@ TEST_CASE("walk: slow_balance_step_x/y replace the balance step gains up to gait
   CHECK(largest > 1e-3);  // and they do move the feet
 }
 
+TEST_CASE("walk: a forward gait acts beyond gait_speed_from by the forward share, eased in step by step") {
+  WalkParams p = shipped_walk();
+  p.sideways = p.forward = {};
+  REQUIRE(set_gait_field(&p.forward, "step_period", 0.2));
+  REQUIRE(set_gait_field(&p.forward, "gyro_ankle_pitch", -0.3));
+  CHECK_FALSE(set_gait_field(&p.forward, "max_forward", 2.0));  // limits hold for every gait
+  CHECK_FALSE(set_gait_field(&p.forward, "accel_forward", 2.0));
+  p.step_period_per_speed = 0;  // the period then comes from the table alone
+  p.gait_speed_from = 0.4;
+  p.max_forward = 1.0;
+  p.accel_forward = p.accel_side = p.accel_turn = 1000;  // the command in a cycle
+  auto periods = [&](const WalkCommand& command, int cycles) {
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    double target[kJointCount] = {};
+    std::vector<double> seen;
+    double last_phase = 1;
+    for (int i = 0; i < cycles; ++i) {
+      walk.step(command, Vec3::Zero(), p.torso_pitch, 0.0, target);
+      if (walk.walking() && walk.phase() < last_phase) seen.push_back(walk.period());
+      last_phase = walk.walking() ? walk.phase() : 1;
+    }
+    REQUIRE(walk.walking());
+    CHECK(walk.params().step_period == doctest::Approx(p.step_period));  // the loaded values stay
+    return seen;
+  };
+  auto settled = [&](const WalkCommand& command) { return periods(command, 100).back(); };
+  WalkCommand slow, full, between, back, full_and_turn;
+  slow.vx = 0.4;  // up to gait_speed_from: the block's gait (the kick approach keeps its steps)
+  full.vx = 1.0;
+  between.vx = 0.7;
+  back.vx = -0.2;
+  full_and_turn.vx = 1.0;
+  full_and_turn.turn = p.combine_max_turn;  // the diamond halves both
+  CHECK(settled(slow) == doctest::Approx(p.step_period));
+  CHECK(settled(full) == doctest::Approx(0.2));
+  CHECK(settled(between) == doctest::Approx(p.step_period + 0.5 * (0.2 - p.step_period)));
+  CHECK(settled(back) == doctest::Approx(p.step_period));
+  // Limited to vx 0.5 (a sixth of the way from 0.4 to 1.0), and only half
+  // of the command forwards: a twelfth of the forward gait.
+  CHECK(settled(full_and_turn) == doctest::Approx(p.step_period + (0.2 - p.step_period) / 12.0));
+  std::vector<double> start = periods(full, 60);
+  REQUIRE(start.size() >= 5);
+  for (size_t k = 1; k < start.size(); ++k) CHECK(start[k] - start[k - 1] <= 0.25 * (0.2 - p.step_period) + 1e-9);
+  CHECK(start.back() == doctest::Approx(0.2));
+
+  // The table's gains act too: the ankle answers a pitch rate differently
+  // at full speed with it than without it.
+  WalkParams without = p;
+  without.forward = {};
+  auto ankle_under_rate = [&](const WalkParams& params) {
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), params);
+    double target[kJointCount] = {};
+    for (int i = 0; i < 80; ++i) walk.step(full, Vec3::Zero(), params.torso_pitch, 0.0, target);
+    double still[kJointCount], turning[kJointCount];
+    WalkEngine copy = walk;
+    walk.step(full, Vec3::Zero(), params.torso_pitch, 0.0, still);
+    copy.step(full, Vec3(0, 1.0, 0), params.torso_pitch, 0.0, turning);
+    return std::abs(turning[kLFootPitch] - still[kLFootPitch]) + std::abs(turning[kRFootPitch] - still[kRFootPitch]);
+  };
+  CHECK(ankle_under_rate(p) > ankle_under_rate(without) + 0.05);
+}
+
 TEST_CASE("walk: a sideways gait acts on sidesteps by their sideways share, eased in step by step") {
   WalkParams p = shipped_walk();
-  for (bool& given : p.sideways_given) given = false;
-  REQUIRE(set_sideways(&p, "step_period", 0.2));
-  CHECK_FALSE(set_sideways(&p, "max_side", 0.5));  // limits hold for every direction
+  p.sideways = p.forward = {};
+  REQUIRE(set_gait_field(&p.sideways, "step_period", 0.2));
+  CHECK_FALSE(set_gait_field(&p.sideways, "max_side", 0.5));  // limits hold for every direction
   p.sideways_from = 0;
   p.step_period_per_speed = 0;  // one gait at every forward speed
   p.accel_forward = p.accel_side = p.accel_turn = 1000;  // the command in a cycle
