@@ -99,7 +99,7 @@ double g_side_turn_seconds = 4.0;
 double g_straight_seconds = 20.0;
 bool g_harness_failed = false;  // a candidate's walk file did not load (told once)
 
-// The '}' closing the '{' at `open` (blocks hold a nested `sideways` table).
+// The '}' closing the '{' at `open` (blocks hold nested gait tables).
 size_t matching_close(const std::string& text, size_t open) {
   int depth = 0;
   for (size_t i = open; i < text.size(); ++i) {
@@ -109,9 +109,12 @@ size_t matching_close(const std::string& text, size_t open) {
   return std::string::npos;
 }
 
-// Cuts `sideways = { ... }` (and a comma after it) out of `body`; returns it.
-std::string cut_sideways(std::string* body) {
-  size_t at = body->find("sideways = {");
+// Cuts `<name> = { ... }` (and a comma after it) out of `body`; returns it.
+// The block's own fields are searched and set with the nested gait tables
+// (`sideways`, `forward`) cut out, or a field of a table would be taken for
+// the block's.
+std::string cut_table(std::string* body, const char* name) {
+  size_t at = body->find(std::string(name) + " = {");
   if (at == std::string::npos) return "";
   size_t close = matching_close(*body, body->find('{', at));
   size_t end = close + 1;
@@ -147,7 +150,8 @@ std::string with_values(const std::vector<double>& v) {
   size_t open = text.find('{', block);
   size_t close = matching_close(text, open);
   std::string body = text.substr(open + 1, close - open - 1);
-  std::string sideways = cut_sideways(&body);
+  std::string sideways = cut_table(&body, "sideways");
+  std::string forward = cut_table(&body, "forward");
   if (g_sideways) {
     std::string table;
     for (size_t i = 0; i < g_params.size(); ++i) {
@@ -163,6 +167,7 @@ std::string with_values(const std::vector<double>& v) {
   } else {
     for (size_t i = 0; i < g_params.size(); ++i) set_value(&body, g_params[i].name, v[i]);
   }
+  if (!forward.empty()) body = "\n    " + forward + "," + body;
   if (!sideways.empty()) body = "\n    " + sideways + "," + body;
   return text.substr(0, open + 1) + body + text.substr(close);
 }
@@ -407,7 +412,8 @@ int main(int argc, char** argv) {
     if (at == std::string::npos) return std::string();
     size_t open = g_base.find('{', at);
     std::string body = g_base.substr(open + 1, matching_close(g_base, open) - open - 1);
-    std::string table = cut_sideways(&body);
+    std::string table = cut_table(&body, "sideways");
+    cut_table(&body, "forward");
     if (sideways) *sideways = table;
     return body;
   };

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""Search a walk block's `forward` table (the fast forward gait, docs/motion.md "Forward gait")
+for a walk that holds across contact models: grip, SimSpark's force-dependent slip at several
+strengths and more physics substeps. Each candidate is written into a copy of the walk file and
+run through libero_motion_bench's `walk` scenario; fitness is the sum over the cases of the median
+speed minus 0.1 per fall. A (mu/mu_w, lambda) evolution strategy with a diagonal step size per
+field, two candidates at a time (the machines have two cores).
+
+usage: forward_gait_search.py BENCH WALK_FILE OUT.lua [--generations N] [--lambda L] [--sigma S]
+                              [--seed S] [--runs N] [--block type0]
+BENCH is build/tools/bench/motion/libero_motion_bench; OUT.lua gets the best walk file after every
+improvement (and OUT.lua.log the history)."""
+import argparse
+import math
+import multiprocessing
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+# field, low, high: the forward table's fields searched (start: the block's own value)
+FIELDS = [
+    ("step_period", 0.10, 0.26), ("step_height", 0.02, 0.06), ("double_support", 0.0, 0.3),
+    ("sway", 0.0, 0.03), ("com_height", 0.2, 0.35), ("torso_offset_x", -0.01, 0.06),
+    ("gyro_ankle_pitch", -0.2, 0.1), ("gyro_hip_pitch", -0.1, 0.1), ("tilt_ankle_pitch", -0.3, 0.3),
+    ("tilt_hip_pitch", -0.3, 0.3), ("balance_step_x", -0.03, 0.06), ("gyro_ankle_roll", -0.1, 0.4),
+    ("tilt_ankle_roll", 0.0, 0.8), ("arm_swing", 0.0, 10.0),
+]
+# slip (m/s per N), command vx, extra bench options
+CASES = [("0", "1.0", []), ("0", "0.8", []), ("0", "0.8", ["--substeps", "20"]), ("0", "1.0", ["--walk-start", "2"]),
+         ("0.001", "1.0", []), ("0.0025", "1.0", []), ("0.005", "0.8", []), ("0.005", "1.0", [])]
+
+
+def block_value(text, block, field):
+    """The field's value in `block` (else in `default`)."""
+    for name in (block, "default"):
+        at = text.find("  %s = {" % name)
+        if at < 0:
+            continue
+        end = text.find("\n  },", at)
+        # The block's own fields, not those of a table nested in it (sideways = { ... }).
+        own = re.sub(r"\w+ = \{[^{}]*\}", "", text[at + len(name) + 6:end])
+        m = re.search(r"(?:^|[ ,\n])%s = (-?[0-9.]+)" % field, own)
+        if m:
+            return float(m.group(1))
+    raise SystemExit("%s not found in the walk file" % field)
+
+
+def with_table(text, block, values):
+    table = "forward = { " + ", ".join("%s = %.4f" % (f, v) for f, v in values.items()) + " },"
+    head = "  %s = {\n" % block
+    if head not in text:
+        raise SystemExit("no %s block in the walk file" % block)
+    return text.replace(head, head + "    " + table + "\n", 1)
+
+
+def evaluate(job):
+    bench, text, runs = job
+    fd, path = tempfile.mkstemp(suffix=".lua", prefix="fwd_")
+    with os.fdopen(fd, "w") as f:
+        f.write(text)
+    results = []
+    try:
+        for slip, vx, extra in CASES:
+            r = subprocess.run([bench, "walk", "--vx", vx, "--runs", str(runs), "--slip", slip, "--walk-file", path] + extra,
+                               capture_output=True, text=True)
+            m = re.search(r"median ([-0-9.na]+) m/s over \d+ s, falls (\d+)", r.stdout)
+            if not m:
+                return -100.0, [("error", r.stderr.strip()[-200:])]
+            results.append((float(m.group(1)), int(m.group(2))))
+    finally:
+        os.remove(path)
+    return sum(s - 0.1 * f for s, f in results), results
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("bench"); ap.add_argument("walk"); ap.add_argument("out")
+    ap.add_argument("--generations", type=int, default=30)
+    ap.add_argument("--lambda", dest="lam", type=int, default=8)
+    ap.add_argument("--sigma", type=float, default=0.08, help="step size as a share of each field's range")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=6)
+    ap.add_argument("--block", default="type0")
+    a = ap.parse_args()
+    random.seed(a.seed)
+    base = open(a.walk).read()
+    lo = [f[1] for f in FIELDS]; hi = [f[2] for f in FIELDS]
+    start = [block_value(base, a.block, f[0]) for f in FIELDS]
+    unit = lambda x: [(v - l) / (h - l) for v, l, h in zip(x, lo, hi)]
+    real = lambda u: [l + min(1.0, max(0.0, v)) * (h - l) for v, l, h in zip(u, lo, hi)]
+    text_of = lambda u: with_table(base, a.block, {f[0]: v for f, v in zip(FIELDS, real(u))})
+    mean = unit(start)
+    n = len(FIELDS)
+    mu = a.lam // 2
+    w = [math.log(mu + 0.5) - math.log(i + 1) for i in range(mu)]
+    w = [x / sum(w) for x in w]
+    sigma = [a.sigma] * n
+    log = open(a.out + ".log", "a")
+    pool = multiprocessing.Pool(2)
+    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs)])[0]
+    print("start %.3f %s" % (best_fit, best_res), file=log, flush=True)
+    for g in range(a.generations):
+        zs = [[random.gauss(0, 1) for _ in range(n)] for _ in range(a.lam)]
+        xs = [[m + s * z for m, s, z in zip(mean, sigma, zz)] for zz in zs]
+        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs) for x in xs])
+        order = sorted(range(a.lam), key=lambda i: -scored[i][0])
+        old = mean
+        mean = [sum(w[k] * xs[order[k]][i] for k in range(mu)) for i in range(n)]
+        # Per-field step: grows where the selected steps were long, shrinks where short (a crude
+        # diagonal adaptation; the search is short and noisy).
+        for i in range(n):
+            spread = math.sqrt(sum(w[k] * zs[order[k]][i] ** 2 for k in range(mu)))
+            sigma[i] = min(0.3, max(0.005, sigma[i] * math.exp(0.2 * (spread - 1.0))))
+        top = order[0]
+        print("gen %d best %.3f %s mean step %.4f" % (g, scored[top][0], scored[top][1], sum(sigma) / n), file=log, flush=True)
+        if scored[top][0] > best_fit:
+            best_fit, best_res = scored[top]
+            open(a.out, "w").write(text_of(xs[top]))
+            print("  new best -> %s: %s" % (a.out, " ".join("%s=%.4f" % (f[0], v) for f, v in zip(FIELDS, real(xs[top])))),
+                  file=log, flush=True)
+    print("best %.3f %s" % (best_fit, best_res), file=log, flush=True)
+
+
+if __name__ == "__main__":
+    main()
