@@ -3,11 +3,12 @@
 for a walk that holds across contact models: grip, SimSpark's force-dependent slip at several
 strengths and more physics substeps. Each candidate is written into a copy of the walk file and
 run through libero_motion_bench's `walk` scenario; fitness is the sum over the cases of the median
-speed minus 0.1 per fall. A (mu/mu_w, lambda) evolution strategy with a diagonal step size per
+speed minus 0.1 per fall (with grip, what the built-in simulator plays, --grip-fall-cost). A (mu/mu_w, lambda) evolution strategy with a diagonal step size per
 field, two candidates at a time (the machines have two cores).
 
 usage: forward_gait_search.py BENCH WALK_FILE OUT.lua [--generations N] [--lambda L] [--sigma S]
-                              [--seed S] [--runs N] [--block type0]
+                              [--seed S] [--runs N] [--seconds S] [--grip-fall-cost C] [--block type0]
+A forward table already in the block is where the search starts.
 BENCH is build/tools/bench/motion/libero_motion_bench; OUT.lua gets the best walk file after every
 improvement (and OUT.lua.log the history)."""
 import argparse
@@ -33,8 +34,15 @@ CASES = [("0", "1.0", []), ("0", "0.8", []), ("0", "0.8", ["--substeps", "20"]),
          ("0.001", "1.0", []), ("0.0025", "1.0", []), ("0.005", "0.8", []), ("0.005", "1.0", [])]
 
 
-def block_value(text, block, field):
-    """The field's value in `block` (else in `default`)."""
+def block_value(text, block, field, table=None):
+    """The field's value in `block` (else in `default`); with `table`, in that table nested in the block first."""
+    if table:
+        at = text.find("  %s = {" % block)
+        t = text.find("%s = {" % table, at) if at >= 0 else -1
+        if t >= 0 and t < text.find("\n  },", at):
+            m = re.search(r"[{ ,]%s = (-?[0-9.]+)" % field, text[t:text.find("}", t)])
+            if m:
+                return float(m.group(1))
     for name in (block, "default"):
         at = text.find("  %s = {" % name)
         if at < 0:
@@ -53,18 +61,20 @@ def with_table(text, block, values):
     head = "  %s = {\n" % block
     if head not in text:
         raise SystemExit("no %s block in the walk file" % block)
+    text = re.sub(r"\n    forward = \{[^{}]*\},", "", text, count=1)  # the table searched replaces one given
     return text.replace(head, head + "    " + table + "\n", 1)
 
 
 def evaluate(job):
-    bench, text, runs = job
+    bench, text, runs, seconds, grip_fall_cost = job
     fd, path = tempfile.mkstemp(suffix=".lua", prefix="fwd_")
     with os.fdopen(fd, "w") as f:
         f.write(text)
     results = []
     try:
         for slip, vx, extra in CASES:
-            r = subprocess.run([bench, "walk", "--vx", vx, "--runs", str(runs), "--slip", slip, "--walk-file", path] + extra,
+            r = subprocess.run([bench, "walk", "--vx", vx, "--runs", str(runs), "--seconds", str(seconds), "--slip", slip,
+                                "--walk-file", path] + extra,
                                capture_output=True, text=True)
             m = re.search(r"median ([-0-9.na]+) m/s over \d+ s, falls (\d+)", r.stdout)
             if not m:
@@ -72,7 +82,7 @@ def evaluate(job):
             results.append((float(m.group(1)), int(m.group(2))))
     finally:
         os.remove(path)
-    return sum(s - 0.1 * f for s, f in results), results
+    return sum(s - (grip_fall_cost if case[0] == "0" else 0.1) * f for case, (s, f) in zip(CASES, results)), results
 
 
 def main():
@@ -83,12 +93,14 @@ def main():
     ap.add_argument("--sigma", type=float, default=0.08, help="step size as a share of each field's range")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--runs", type=int, default=6)
+    ap.add_argument("--seconds", type=float, default=10)
+    ap.add_argument("--grip-fall-cost", type=float, default=0.1)
     ap.add_argument("--block", default="type0")
     a = ap.parse_args()
     random.seed(a.seed)
     base = open(a.walk).read()
     lo = [f[1] for f in FIELDS]; hi = [f[2] for f in FIELDS]
-    start = [block_value(base, a.block, f[0]) for f in FIELDS]
+    start = [block_value(base, a.block, f[0], "forward") for f in FIELDS]
     unit = lambda x: [(v - l) / (h - l) for v, l, h in zip(x, lo, hi)]
     real = lambda u: [l + min(1.0, max(0.0, v)) * (h - l) for v, l, h in zip(u, lo, hi)]
     text_of = lambda u: with_table(base, a.block, {f[0]: v for f, v in zip(FIELDS, real(u))})
@@ -100,12 +112,12 @@ def main():
     sigma = [a.sigma] * n
     log = open(a.out + ".log", "a")
     pool = multiprocessing.Pool(2)
-    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs)])[0]
+    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs, a.seconds, a.grip_fall_cost)])[0]
     print("start %.3f %s" % (best_fit, best_res), file=log, flush=True)
     for g in range(a.generations):
         zs = [[random.gauss(0, 1) for _ in range(n)] for _ in range(a.lam)]
         xs = [[m + s * z for m, s, z in zip(mean, sigma, zz)] for zz in zs]
-        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs) for x in xs])
+        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs, a.seconds, a.grip_fall_cost) for x in xs])
         order = sorted(range(a.lam), key=lambda i: -scored[i][0])
         old = mean
         mean = [sum(w[k] * xs[order[k]][i] for k in range(mu)) for i in range(n)]
