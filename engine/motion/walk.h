@@ -33,7 +33,7 @@ class WalkEngine {
  public:
   void configure(const LegGeometry& geometry, const WalkParams& params);
   void set_params(const WalkParams& params) { base_params_ = params_ = params; }
-  // As loaded (the sideways gait not blended in).
+  // As loaded (the gait tables not blended in).
   const WalkParams& params() const { return base_params_; }
 
   // Back to standing with feet together at neutral (no stepping).
