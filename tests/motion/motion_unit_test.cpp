@@ -662,6 +662,24 @@ TEST_CASE("walk: slow_balance_step_x/y replace the balance step gains up to gait
   CHECK(largest > 1e-3);  // and they do move the feet
 }
 
+// The periods of the steps a walk begins within `cycles` of `command`, in
+// order; the walk keeps its loaded parameters whatever gait it blends in.
+std::vector<double> step_periods(const WalkParams& params, const WalkCommand& command, int cycles) {
+  WalkEngine walk;
+  walk.configure(default_leg_geometry(), params);
+  double target[kJointCount] = {};
+  std::vector<double> seen;
+  double last_phase = 1;
+  for (int i = 0; i < cycles; ++i) {
+    walk.step(command, Vec3::Zero(), params.torso_pitch, 0.0, target);
+    if (walk.walking() && walk.phase() < last_phase) seen.push_back(walk.period());  // a step began
+    last_phase = walk.walking() ? walk.phase() : 1;
+  }
+  REQUIRE(walk.walking());
+  CHECK(walk.params().step_period == doctest::Approx(params.step_period));
+  return seen;
+}
+
 TEST_CASE("walk: a forward gait acts beyond gait_speed_from by the forward share, eased in step by step") {
   WalkParams p = shipped_walk();
   p.sideways = p.forward = {};
@@ -673,21 +691,7 @@ TEST_CASE("walk: a forward gait acts beyond gait_speed_from by the forward share
   p.gait_speed_from = 0.4;
   p.max_forward = 1.0;
   p.accel_forward = p.accel_side = p.accel_turn = 1000;  // the command in a cycle
-  auto periods = [&](const WalkCommand& command, int cycles) {
-    WalkEngine walk;
-    walk.configure(default_leg_geometry(), p);
-    double target[kJointCount] = {};
-    std::vector<double> seen;
-    double last_phase = 1;
-    for (int i = 0; i < cycles; ++i) {
-      walk.step(command, Vec3::Zero(), p.torso_pitch, 0.0, target);
-      if (walk.walking() && walk.phase() < last_phase) seen.push_back(walk.period());
-      last_phase = walk.walking() ? walk.phase() : 1;
-    }
-    REQUIRE(walk.walking());
-    CHECK(walk.params().step_period == doctest::Approx(p.step_period));  // the loaded values stay
-    return seen;
-  };
+  auto periods = [&](const WalkCommand& command, int cycles) { return step_periods(p, command, cycles); };
   auto settled = [&](const WalkCommand& command) { return periods(command, 100).back(); };
   WalkCommand slow, full, between, back, full_and_turn;
   slow.vx = 0.4;  // up to gait_speed_from: the block's gait (the kick approach keeps its steps)
@@ -734,21 +738,8 @@ TEST_CASE("walk: a sideways gait acts on sidesteps by their sideways share, ease
   p.sideways_from = 0;
   p.step_period_per_speed = 0;  // one gait at every forward speed
   p.accel_forward = p.accel_side = p.accel_turn = 1000;  // the command in a cycle
-  // The periods of the steps begun within `cycles`, in order.
   auto periods = [&](const WalkParams& params, const WalkCommand& command, int cycles) {
-    WalkEngine walk;
-    walk.configure(default_leg_geometry(), params);
-    double target[kJointCount] = {};
-    std::vector<double> seen;
-    double last_phase = 1;
-    for (int i = 0; i < cycles; ++i) {
-      walk.step(command, Vec3::Zero(), params.torso_pitch, 0.0, target);
-      if (walk.walking() && walk.phase() < last_phase) seen.push_back(walk.period());  // a step began
-      last_phase = walk.walking() ? walk.phase() : 1;
-    }
-    REQUIRE(walk.walking());
-    CHECK(walk.params().step_period == doctest::Approx(params.step_period));  // the loaded values stay
-    return seen;
+    return step_periods(params, command, cycles);
   };
   auto settled = [&](const WalkParams& params, const WalkCommand& command) { return periods(params, command, 100).back(); };
   WalkCommand side, half_side, three_quarter_side, forward, turn, diagonal;
