@@ -105,13 +105,11 @@ double WalkEngine::sideways_share() const {
   // on sidesteps fell there).
   const WalkParams& p = base_params_;
   const CommandShares n = shares(current_);
-  const double nx = std::abs(n.x), ny = std::abs(n.y), nt = std::abs(n.turn);
-  double total = nx + ny + nt;
   // Below sideways_from (of max_side) none: the kick approach's small
   // sidesteps keep the gait its kicks were tuned with.
   double from = std::clamp(p.sideways_from, 0.0, 0.95);
-  double beyond = std::clamp((ny - from) / (1.0 - from), 0.0, 1.0);
-  return total > 0 ? beyond * ny / total : 0.0;
+  double beyond = std::clamp((std::abs(n.y) - from) / (1.0 - from), 0.0, 1.0);
+  return beyond * n.of_whole(n.y);
 }
 
 double WalkEngine::forward_share() const {
@@ -121,10 +119,9 @@ double WalkEngine::forward_share() const {
   // dribbling) and backwards none.
   const WalkParams& p = base_params_;
   if (current_.vx <= 0 || p.max_forward <= p.gait_speed_from) return 0.0;
-  const CommandShares n = shares(current_);
-  const double nx = std::abs(n.x), total = nx + std::abs(n.y) + std::abs(n.turn);
   double beyond = std::clamp((current_.vx - p.gait_speed_from) / (p.max_forward - p.gait_speed_from), 0.0, 1.0);
-  return total > 0 ? beyond * nx / total : 0.0;
+  const CommandShares n = shares(current_);
+  return beyond * n.of_whole(n.x);
 }
 
 void WalkEngine::begin_step() {

@@ -17,6 +17,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/math.h"
 #include "core/nao_joints.h"
@@ -69,6 +70,11 @@ class WalkEngine {
   // against combine_max_turn when that is set (at most 1 then).
   struct CommandShares {
     double x = 0, y = 0, turn = 0;
+    // How much of the whole command one of its parts is (0..1).
+    double of_whole(double part) const {
+      double total = std::abs(x) + std::abs(y) + std::abs(turn);
+      return total > 0 ? std::abs(part) / total : 0.0;
+    }
   };
   CommandShares shares(const WalkCommand& command) const;
   // 0..1: how far this step walks the sideways gait (WalkParams::sideways).
