@@ -19,6 +19,8 @@
 //                           [--slip K[,K...]] (robot contacts slide K m/s per N, SimSpark's 0.005; default
 //                                              off; with a list, every trial takes the next value)
 //                           [--robots DIR] (the robot data the candidates are tried with; default robots/)
+//                           [--only NAME[,NAME...]] (search only these parameters; the rest keep their
+//                                                     start values: a sharp optimum moved along a few axes)
 // kick_lofted is searched in kick_long's parametrisation (written as kick_lofted.lua).
 #include <algorithm>
 #include <cmath>
@@ -82,6 +84,18 @@ const Param kParams[] = {
     // be at speed when the foot meets the ball it has to keep turning
     // through the follow-through.
     {"follow_yawpitch", 0, 60, 0, 0},
+    // The support leg's hip yaw-pitch (a joint of its own in SimSpark,
+    // facts: rlj1 and llj1 are independent): turned negative it leans the
+    // pelvis back over the support leg (the kicking foot forward, like the
+    // support hip pitch, which is at its -25 degree stop by contact) and
+    // yaws it (the kicking hip back), so its net gain is the search's to
+    // find. Zero is the motion without it.
+    {"support_yawpitch_swing", 0, 45, 0, 0},   {"support_yawpitch_follow", 0, 60, 0, 0},
+    // Where the set-down puts the kicking foot and the torso (offsets from
+    // the crouch's hip pitches): after contact, so they change how often
+    // the robot falls after a kick, not where the ball goes. Zero is the
+    // crouch.
+    {"settle_hip", -20, 20, 0, 0},              {"settle_lean", -20, 20, 0, 0},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
@@ -122,6 +136,8 @@ double value(const std::vector<double>& v, const char* name) {
 
 std::string motion_text(const std::vector<double>& v, double distance) {
   auto f = [&](const char* name) { return value(v, name); };
+  // A turn the search left at zero is written "0.0", not "-0.0".
+  auto turn = [](double deg) { return std::fabs(deg) < 0.05 ? 0.0 : deg; };
   double r = f("shift_roll"), k = f("shift_ratio");
   double ch = f("crouch_hip"), ck = f("crouch_knee"), cf = f("crouch_foot"), out = f("arm_out");
   double sr = f("swing_roll");
@@ -147,13 +163,13 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "    -- swing through the ball\n"
       "    { duration = %.3f, angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
       "        LHipPitch = %.1f, LFootPitch = %.1f, RShoulderPitch = %.1f, LShoulderPitch = %.1f,\n"
-      "        RHipYawPitch = %.1f, LKneePitch = %.1f } },\n"
+      "        RHipYawPitch = %.1f, LKneePitch = %.1f, LHipYawPitch = %.1f } },\n"
       "    -- follow through: the foot is still at full speed when it meets the ball\n"
       "    { duration = %.3f, angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
-      "        LHipPitch = %.1f, RHipYawPitch = %.1f } },\n"
+      "        LHipPitch = %.1f, RHipYawPitch = %.1f, LHipYawPitch = %.1f } },\n"
       "    -- set the leg down under the body\n"
       "    { duration = %.3f, angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
-      "        RHipRoll = %.1f, LHipPitch = %.1f, LKneePitch = %.1f, LFootPitch = %.1f, RHipYawPitch = 0,\n"
+      "        RHipRoll = %.1f, LHipPitch = %.1f, LKneePitch = %.1f, LFootPitch = %.1f, RHipYawPitch = 0, LHipYawPitch = 0,\n"
       "        RShoulderPitch = -86, LShoulderPitch = -86 } },\n"
       "    { duration = 0.3, interruptible = true, angles = {\n"
       "        LHipRoll = 0, LFootRoll = 0, RHipRoll = 0, RFootRoll = 0 } },\n"
@@ -168,14 +184,15 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       f("lift_arm_r"), f("lift_arm_l"),
       // swing
       f("swing_duration"), f("swing_hip"), f("swing_knee"), f("swing_foot"), ch + f("swing_lean"),
-      cf + f("swing_ankle"), f("swing_arm_r"), f("swing_arm_l"), -f("swing_yawpitch"),
-      std::min(0.0, ck + f("swing_knee_l")),
+      cf + f("swing_ankle"), f("swing_arm_r"), f("swing_arm_l"), turn(-f("swing_yawpitch")),
+      std::min(0.0, ck + f("swing_knee_l")), turn(-f("support_yawpitch_swing")),
       // follow
       f("follow_duration"), std::min(100.0, f("swing_hip") + f("follow_hip")),
       std::min(0.0, f("swing_knee") - f("follow_knee")), std::clamp(f("swing_foot") + f("follow_foot"), -45.0, 75.0),
-      ch + f("swing_lean") + f("follow_lean"), -std::min(90.0, f("swing_yawpitch") + f("follow_yawpitch")),
+      ch + f("swing_lean") + f("follow_lean"), turn(-std::min(90.0, f("swing_yawpitch") + f("follow_yawpitch"))),
+      turn(-std::min(90.0, f("support_yawpitch_swing") + f("support_yawpitch_follow"))),
       // settle
-      f("settle_duration"), ch, ck, cf, -r * k, ch, ck, cf);
+      f("settle_duration"), ch + f("settle_hip"), ck, cf, -r * k, ch + f("settle_lean"), ck, cf);
   return text;
 }
 
@@ -430,6 +447,7 @@ int main(int argc, char** argv) {
   double sigma = 0.15;
   std::string init;  // a .params file from an earlier run: start there
   std::string robots_from;  // --robots: another walk or stand to search the kick on
+  std::string only;         // --only: the parameters searched, comma-separated; empty: all
   for (int i = 3; i + 1 < argc; i += 2) {
     std::string a = argv[i];
     if (a == "--generations") generations = std::atoi(argv[i + 1]);
@@ -461,6 +479,7 @@ int main(int argc, char** argv) {
     else if (a == "--height-cost") g_height_cost = std::atof(argv[i + 1]);
     else if (a == "--init") init = argv[i + 1];
     else if (a == "--robots") robots_from = argv[i + 1];
+    else if (a == "--only") only = argv[i + 1];
     else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
@@ -485,17 +504,46 @@ int main(int argc, char** argv) {
       for (int i = 0; i < kCount; ++i)
         if (name == kParams[i].name) mean[i] = box.unit(i, x);
   }
+  // The searched axes: all, or --only's. CMA-ES works on those; the others
+  // stay at the start point's values.
+  std::vector<int> active;
+  if (only.empty()) {
+    for (int i = 0; i < kCount; ++i) active.push_back(i);
+  } else {
+    size_t from = 0;
+    while (from <= only.size()) {
+      size_t comma = std::min(only.find(',', from), only.size());
+      std::string name = only.substr(from, comma - from);
+      int found = -1;
+      for (int i = 0; i < kCount; ++i)
+        if (name == kParams[i].name) found = i;
+      if (found < 0) {
+        std::fprintf(stderr, "--only: no parameter named '%s'\n", name.c_str());
+        return 2;
+      }
+      active.push_back(found);
+      from = comma + 1;
+    }
+  }
+  const int dims = static_cast<int>(active.size());
+  auto full = [&](const Eigen::VectorXd& sub) {
+    Eigen::VectorXd x = mean;
+    for (int k = 0; k < dims; ++k) x[active[k]] = sub[k];
+    return x;
+  };
+  Eigen::VectorXd sub_mean(dims);
+  for (int k = 0; k < dims; ++k) sub_mean[k] = mean[active[k]];
   std::vector<double> best = box.values(mean);
   Score start = evaluate(best);
   double best_total = start.total, best_distance = start.distance;
-  std::printf("start %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m)\n",
+  std::printf("start %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m), %d of %d parameters searched\n",
               start.total, start.distance, start.direction_deg, start.falls, start.slip, start.launch_speed, start.launch_deg,
-              start.apex);
-  Cmaes cmaes(mean, sigma, lambda, seed);
+              start.apex, dims, kCount);
+  Cmaes cmaes(sub_mean, sigma, lambda, seed);
   std::vector<Score> scores;
   std::vector<double> fitness;
   for (int g = 0; g < generations; ++g) {
-    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(box.values(x)); }, &scores, &fitness);
+    int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(box.values(full(x))); }, &scores, &fitness);
     const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     const Score& s = scores[top];
     std::printf("gen %d best %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m) sigma %.4f\n",
@@ -504,7 +552,7 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
     if (fitness[top] > best_total) {
       best_total = fitness[top];
-      best = box.values(x[top]);
+      best = box.values(full(x[top]));
       best_distance = std::floor(s.distance * 10) / 10;
       std::ofstream(out) << motion_text(best, best_distance);
       std::ofstream params(std::string(out) + ".params");

@@ -472,6 +472,7 @@ void bench_kick(int type, int kick_type) {
     // nudges): the moment that counts in a game, where "kicked" (the skill
     // done) also waits for the leg to be set down.
     double strike_time = -1;
+    double fall_time = -1;  // from the request, also while standing after the kick
     bool kicked = false, fell = false, swinging = false, fell_walking = false;
     Launch launch;
     for (int i = 0; i < 1000; ++i) {
@@ -499,7 +500,7 @@ void bench_kick(int type, int kick_type) {
       }
       swinging = swinging || swing_now;
       if (swinging && strike_time < 0 && h->world().ball_velocity().norm() > 1.0) strike_time = t;
-      if (h->fallen() && !fell) fell_walking = !swinging;
+      if (h->fallen() && !fell) fell_walking = !swinging, fall_time = t;
       fell = fell || h->fallen();
       if (g_args.verbose && g_args.runs == 1 && (i % 10 == 0 || h->status().active_body == motion::kBodyKick)) {
         const world::WorldState& w = h->world_state();
@@ -525,6 +526,7 @@ void bench_kick(int type, int kick_type) {
       h->step();
       launch.update(h->world().ball_velocity());
       launch.track(h->world().ball_position(), ball);
+      if (h->fallen() && !fell) fall_time = t + 0.02 * (i + 1);
       fell = fell || h->fallen();
     }
     Vec3 end = h->world().ball_position();
@@ -543,7 +545,8 @@ void bench_kick(int type, int kick_type) {
     over_bar.add(launch);
     if (g_args.verbose)
       std::printf("  run %d: kicked %d after %.2f s (struck at %.2f s), ball %.2f m at %.1f deg off, launch %.2f m/s at %.0f deg, apex %.2f m, fell %d%s, estimate %.1f\n",
-                  r, kicked, t, strike_time, distance, direction, launch.speed, launch.deg, launch.apex, fell, fell_walking ? " (walking)" : "",
+                  r, kicked, t, strike_time, distance, direction, launch.speed, launch.deg, launch.apex, fell,
+                  fell ? (std::string(fell_walking ? " (walking" : " (") + "at " + std::to_string(fall_time).substr(0, 5) + " s)").c_str() : "",
                   h->status().kick_distance_estimate);
   }
   std::printf("%s type %d angle %.0f: median distance %.2f m, median |direction error| %.1f deg, median time to kick %.2f s "
