@@ -1,8 +1,8 @@
--- kick_lofted for type 1: session 12's lofted kick (k3), kept for this type when type 0's changed
--- in session 14: after approaches type 1's went further with it than with the new one (200 runs,
--- libero_motion_bench kick_lofted --type 1 --runs 200 --first 500: type 1 5.86 m with 102 falls
--- against 5.05 m with 126; type 2 6.51 m with 18 against 4.74 m with 16). docs/benchmarks.md,
--- "Kicks of the hetero types (session 14)".
+-- kick_lofted for types 1 and 2 (type2/kick_lofted.lua links here): session 12's lofted kick (k3),
+-- kept for them when type 0's changed in session 14: after approaches they went further with it than
+-- with the new one (200 runs, libero_motion_bench kick_lofted --type T --runs 200 --first 500: type 1
+-- 5.86 m with 102 falls against 5.05 m with 126; type 2 6.51 m with 18 against 4.74 m with 16).
+-- docs/benchmarks.md, "Kicks of the hetero types (session 14)".
 -- Right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp),
 -- the farthest kick, lofted over the robots (and over the 0.8 m crossbar: shots use kick_long).
 -- Session 12: searched on type 0's stand with stand_gyro_deadband 0.4 (not shipped), from session
