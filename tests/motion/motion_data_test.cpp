@@ -190,6 +190,25 @@ TEST_CASE("motion system: a broken per-type override fails that type's load only
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("shipped motions load for every type; types 1 and 2 play their own lofted kick, one file") {
+  // type2/kick_lofted.lua is a link to type1's: a checkout that lost the
+  // link, or a loader that stopped following it, fails here.
+  const std::string motions = robots_dir() + "/nao/motions";
+  double swing[5] = {};
+  for (int type = 0; type <= 4; ++type) {
+    auto library = load_motion_dir(motions, type);
+    REQUIRE_MESSAGE(library.ok(), (library.ok() ? "" : library.error().describe()));
+    const KeyframeMotion* lofted = library->find("kick_lofted");
+    REQUIRE(lofted != nullptr);
+    REQUIRE(lofted->frames.size() > 2);
+    swing[type] = lofted->frames[2].duration;  // the swing: the frame the versions differ in
+  }
+  CHECK(swing[1] == swing[2]);
+  CHECK(swing[1] != swing[0]);
+  CHECK(swing[3] == swing[0]);
+  CHECK(swing[4] == swing[0]);
+}
+
 TEST_CASE("lofted kick: optional motion, its crossbar stretch reported; without it requests fail") {
   // The shipped robot has it, with where its ball flies over the crossbar.
   auto lofted = load_motion_file(robots_dir() + "/nao/motions/kick_lofted.lua");

@@ -128,10 +128,17 @@ int g_trials_made = 0;  // in the current evaluation: trial k takes g_slips[k % 
 double next_slip() { return g_slips[g_trials_made++ % g_slips.size()]; }
 std::string g_robots;  // a private copy of robots/ the candidates are written into
 
-double value(const std::vector<double>& v, const char* name) {
+// kParams' index of a parameter, -1 if there is none of that name.
+int param_index(const std::string& name) {
   for (int i = 0; i < kCount; ++i)
-    if (!std::strcmp(kParams[i].name, name)) return v[i];
-  std::abort();
+    if (name == kParams[i].name) return i;
+  return -1;
+}
+
+double value(const std::vector<double>& v, const char* name) {
+  int i = param_index(name);
+  if (i < 0) std::abort();  // a misspelt name in this file
+  return v[i];
 }
 
 std::string motion_text(const std::vector<double>& v, double distance) {
@@ -501,8 +508,7 @@ int main(int argc, char** argv) {
     std::string name;
     double x;
     while (in >> name >> x)
-      for (int i = 0; i < kCount; ++i)
-        if (name == kParams[i].name) mean[i] = box.unit(i, x);
+      if (int i = param_index(name); i >= 0) mean[i] = box.unit(i, x);
   }
   // The searched axes: all, or --only's. CMA-ES works on those; the others
   // stay at the start point's values.
@@ -514,11 +520,13 @@ int main(int argc, char** argv) {
     while (from <= only.size()) {
       size_t comma = std::min(only.find(',', from), only.size());
       std::string name = only.substr(from, comma - from);
-      int found = -1;
-      for (int i = 0; i < kCount; ++i)
-        if (name == kParams[i].name) found = i;
+      int found = param_index(name);
       if (found < 0) {
         std::fprintf(stderr, "--only: no parameter named '%s'\n", name.c_str());
+        return 2;
+      }
+      if (std::find(active.begin(), active.end(), found) != active.end()) {
+        std::fprintf(stderr, "--only: '%s' named twice\n", name.c_str());
         return 2;
       }
       active.push_back(found);

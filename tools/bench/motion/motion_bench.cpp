@@ -543,11 +543,13 @@ void bench_kick(int type, int kick_type) {
     launch_degs.push_back(launch.deg);
     apexes.push_back(launch.apex);
     over_bar.add(launch);
-    if (g_args.verbose)
+    if (g_args.verbose) {
+      char when[40] = "";
+      if (fell) std::snprintf(when, sizeof when, " (%sat %.2f s)", fell_walking ? "walking, " : "", fall_time);
       std::printf("  run %d: kicked %d after %.2f s (struck at %.2f s), ball %.2f m at %.1f deg off, launch %.2f m/s at %.0f deg, apex %.2f m, fell %d%s, estimate %.1f\n",
-                  r, kicked, t, strike_time, distance, direction, launch.speed, launch.deg, launch.apex, fell,
-                  fell ? (std::string(fell_walking ? " (walking" : " (") + "at " + std::to_string(fall_time).substr(0, 5) + " s)").c_str() : "",
+                  r, kicked, t, strike_time, distance, direction, launch.speed, launch.deg, launch.apex, fell, when,
                   h->status().kick_distance_estimate);
+    }
   }
   std::printf("%s type %d angle %.0f: median distance %.2f m, median |direction error| %.1f deg, median time to kick %.2f s "
               "(to the strike %.2f s), falls %d/%d, good %d/%d (launch %.2f m/s at %.0f deg, apex %.2f m, %s)\n",
