@@ -229,8 +229,8 @@ namespace {
 struct KickResult {
   double distance, error_deg, estimate;
 };
-KickResult kick_towards(int kick_type, double angle_deg, int start, double slip) {
-  auto h = make(0, 0, slip);
+KickResult kick_towards(int kick_type, double angle_deg, int start, double slip, int type) {
+  auto h = make(type, 0, slip);
   const Vec3 ball(0.5, -0.08 + 0.05 * start, 0.042);
   h->world().set_ball_position(ball);
   h->run(0.5);
@@ -252,13 +252,13 @@ KickResult kick_towards(int kick_type, double angle_deg, int start, double slip)
 // four starts, at least one kick must send the ball half a metre or more
 // within 25 degrees of the target. The success rate and the distance are
 // benchmarked (libero_motion_bench kick / kick_short, "good N/M").
-int good_kicks(int kick_type, double angle_deg, double slip = 0) {
+int good_kicks(int kick_type, double angle_deg, double slip = 0, int type = 0) {
   int good = 0;
   for (int start = 0; start < 4; ++start) {
-    KickResult r = kick_towards(kick_type, angle_deg, start, slip);
+    KickResult r = kick_towards(kick_type, angle_deg, start, slip, type);
     CHECK(r.estimate > 0);
-    std::printf("kick type %d at %.0f deg, start %d: %.2f m, %.1f deg off\n", kick_type, angle_deg, start, r.distance,
-                r.error_deg);
+    std::printf("robot type %d, kick type %d at %.0f deg, start %d: %.2f m, %.1f deg off\n", type, kick_type, angle_deg,
+                start, r.distance, r.error_deg);
     good += r.distance > 0.5 && std::abs(r.error_deg) < 25;
   }
   return good;
@@ -268,6 +268,17 @@ int good_kicks(int kick_type, double angle_deg, double slip = 0) {
 TEST_CASE("the kick skill moves the ball towards the target") {
   CHECK(good_kicks(motion::kKickLong, 0) >= 1);
   CHECK(good_kicks(motion::kKickShort, 0) >= 1);
+}
+
+// Most of a full team is hetero (docs/benchmarks.md, "Hetero types stand
+// like type 0"): each type walks up to the ball with its own gait and kicks
+// with its own body.
+TEST_CASE("every hetero type walks up to the ball and kicks it towards the target") {
+  for (int type = 1; type <= 4; ++type) {
+    CAPTURE(type);
+    CHECK(good_kicks(motion::kKickShort, 0, 0, type) >= 1);
+    CHECK(good_kicks(motion::kKickLong, 0, 0, type) >= 1);
+  }
 }
 
 TEST_CASE("a kick towards a target at an angle goes roughly that way") {
