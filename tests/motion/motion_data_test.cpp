@@ -190,23 +190,35 @@ TEST_CASE("motion system: a broken per-type override fails that type's load only
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("shipped motions load for every type; types 1 and 2 play their own lofted kick, one file") {
+TEST_CASE("shipped motions load for every type; each plays its own kicks where its folder has them") {
   // type2/kick_lofted.lua is a link to type1's: a checkout that lost the
-  // link, or a loader that stopped following it, fails here.
+  // link, or a loader that stopped following it, fails here. Type 3 has
+  // all three kicks of its own; the others play type 0's long and short kick.
   const std::string motions = robots_dir() + "/nao/motions";
-  double swing[5] = {};
+  const char* kicks[3] = {"kick_long", "kick_short", "kick_lofted"};
+  double swing[3][5] = {};  // the swing's duration: a frame every version has its own value for
   for (int type = 0; type <= 4; ++type) {
     auto library = load_motion_dir(motions, type);
     REQUIRE_MESSAGE(library.ok(), (library.ok() ? "" : library.error().describe()));
-    const KeyframeMotion* lofted = library->find("kick_lofted");
-    REQUIRE(lofted != nullptr);
-    REQUIRE(lofted->frames.size() > 2);
-    swing[type] = lofted->frames[2].duration;  // the swing: the frame the versions differ in
+    for (int k = 0; k < 3; ++k) {
+      const KeyframeMotion* kick = library->find(kicks[k]);
+      REQUIRE(kick != nullptr);
+      REQUIRE(kick->frames.size() > 2);
+      swing[k][type] = kick->frames[2].duration;
+    }
   }
-  CHECK(swing[1] == swing[2]);
-  CHECK(swing[1] != swing[0]);
-  CHECK(swing[3] == swing[0]);
-  CHECK(swing[4] == swing[0]);
+  for (int k = 0; k < 3; ++k) {
+    CAPTURE(kicks[k]);
+    CHECK(swing[k][3] != swing[k][0]);
+    CHECK(swing[k][4] == swing[k][0]);
+  }
+  CHECK(swing[0][1] == swing[0][0]);
+  CHECK(swing[0][2] == swing[0][0]);
+  CHECK(swing[1][1] == swing[1][0]);
+  CHECK(swing[1][2] == swing[1][0]);
+  CHECK(swing[2][1] == swing[2][2]);
+  CHECK(swing[2][1] != swing[2][0]);
+  CHECK(swing[2][3] != swing[2][1]);
 }
 
 TEST_CASE("lofted kick: optional motion, its crossbar stretch reported; without it requests fail") {
