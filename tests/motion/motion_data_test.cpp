@@ -196,33 +196,36 @@ TEST_CASE("shipped motions load for every type; each plays its own kicks where i
   // all three kicks of its own, type 4 a short one; the others play type 0's
   // long and short kick.
   const std::string motions = robots_dir() + "/nao/motions";
-  const char* kicks[3] = {"kick_long", "kick_short", "kick_lofted"};
-  double swing[3][5] = {};  // the swing's duration: a frame every version has its own value for
+  enum { kLong, kShort, kLofted, kKicks };
+  const char* names[kKicks] = {"kick_long", "kick_short", "kick_lofted"};
+  // swing[kick][type]: the swing frame's duration, a value every version of a kick has its own of.
+  double swing[kKicks][5] = {};
   for (int type = 0; type <= 4; ++type) {
     auto library = load_motion_dir(motions, type);
     REQUIRE_MESSAGE(library.ok(), (library.ok() ? "" : library.error().describe()));
-    for (int k = 0; k < 3; ++k) {
-      const KeyframeMotion* kick = library->find(kicks[k]);
+    for (int k = 0; k < kKicks; ++k) {
+      const KeyframeMotion* kick = library->find(names[k]);
       REQUIRE(kick != nullptr);
       REQUIRE(kick->frames.size() > 2);
       swing[k][type] = kick->frames[2].duration;
     }
   }
-  for (int k = 0; k < 3; ++k) {
-    CAPTURE(kicks[k]);
-    CHECK(swing[k][3] != swing[k][0]);
+  for (int k = 0; k < kKicks; ++k) {
+    CAPTURE(names[k]);
+    CHECK(swing[k][3] != swing[k][0]);  // type 3: all its own
   }
-  CHECK(swing[0][1] == swing[0][0]);
-  CHECK(swing[0][2] == swing[0][0]);
-  CHECK(swing[0][4] == swing[0][0]);
-  CHECK(swing[1][1] == swing[1][0]);
-  CHECK(swing[1][2] == swing[1][0]);
-  CHECK(swing[1][4] != swing[1][0]);
-  CHECK(swing[1][4] != swing[1][3]);
-  CHECK(swing[2][4] == swing[2][0]);
-  CHECK(swing[2][1] == swing[2][2]);
-  CHECK(swing[2][1] != swing[2][0]);
-  CHECK(swing[2][3] != swing[2][1]);
+  for (int type : {1, 2, 4}) {
+    CAPTURE(type);
+    CHECK(swing[kLong][type] == swing[kLong][0]);
+  }
+  CHECK(swing[kShort][1] == swing[kShort][0]);
+  CHECK(swing[kShort][2] == swing[kShort][0]);
+  CHECK(swing[kShort][4] != swing[kShort][0]);  // type 4's own
+  CHECK(swing[kShort][4] != swing[kShort][3]);
+  CHECK(swing[kLofted][1] == swing[kLofted][2]);  // one file, linked
+  CHECK(swing[kLofted][1] != swing[kLofted][0]);
+  CHECK(swing[kLofted][3] != swing[kLofted][1]);
+  CHECK(swing[kLofted][4] == swing[kLofted][0]);
 }
 
 TEST_CASE("lofted kick: optional motion, its crossbar stretch reported; without it requests fail") {
