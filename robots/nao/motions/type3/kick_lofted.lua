@@ -10,8 +10,8 @@
 return {
   name = "kick_lofted",
   -- ball placement (torso frame, right foot) and the distance the team plans with: the median
-  -- travel after approaches (libero_motion_bench kick_lofted --type 3 --runs 300 --first 300: 4.67 m,
-  -- 271 good, 11 falls, 6.8 s; braking at 0.65 as in the search 4.50 m, 264, 13, 5.5 s). From the spot (kick_lofted_motion --type 3 --runs 10) 5.39 m, no falls.
+  -- travel after approaches (libero_motion_bench kick_lofted --type 3 --runs 300 --first 300: 4.50 m,
+  -- 264 good, 13 falls). From the spot (kick_lofted_motion --type 3 --runs 10) 5.39 m, no falls.
   kick = { ball_x = 0.170, ball_y = -0.055, distance = 4.5 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso

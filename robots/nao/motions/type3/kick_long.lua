@@ -9,9 +9,8 @@
 return {
   name = "kick_long",
   -- ball placement (torso frame, right foot) and the distance the team plans with: the median
-  -- travel after approaches (libero_motion_bench kick --type 3 --runs 300 --first 300: 5.40 m,
-  -- 260 good, 19 falls, 6.5 s; 5.21 m, 256, 26, 5.3 s with type 3 braking at 0.65 as in the search;
-  -- type 0's kick there: 1.96 m, 22 good and 62 falls in 100). From the spot
+  -- travel after approaches (libero_motion_bench kick --type 3 --runs 300 --first 300: 5.21 m,
+  -- 256 good, 26 falls; type 0's kick there: 1.96 m, 22 good and 62 falls in 100). From the spot
   -- (kick_motion --type 3 --runs 10) 5.36 m, no falls; 5.45 / 5.61 m at 8 / 20 substeps.
   kick = { ball_x = 0.181, ball_y = -0.052, distance = 5.2 },
   frames = {

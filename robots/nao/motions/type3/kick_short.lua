@@ -1,7 +1,7 @@
 -- kick_short for type 3: type 0's short kick fell in half of type 3's approach kicks (49 of 100).
 -- The search from type 3's long kick (`--goal 4`: distance beyond 4 m earns nothing) found no
 -- shorter kick that stands as well: this one goes about as far as the long kick, but flat
--- (launch 2 degrees) and falling about as often (21 against 19 in 300): type 3 has no gentle pass.
+-- (launch 2 degrees) and falling a little less (20 against 26 in 300): type 3 has no gentle pass.
 -- Searched on type 3 with its walk and stand (`libero_kick_search kick_short out.lua --type 3 --init
 -- tools/bench/motion/candidates/kick_long_type3.params --goal 4 --sigma 0.08 --slip 0,0.005 --substeps
 -- 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 3 --seed 9`, best of generation 23),
@@ -10,8 +10,8 @@
 return {
   name = "kick_short",
   -- ball placement (torso frame, right foot) and the distance the team plans with: the median
-  -- travel after approaches (libero_motion_bench kick_short --type 3 --runs 300 --first 300: 5.01 m,
-  -- 257 good, 21 falls, 6.9 s; braking at 0.65 as in the search 4.94 m, 259, 20, 5.2 s). From the spot (kick_short_motion --type 3 --runs 10) 5.05 m, no falls.
+  -- travel after approaches (libero_motion_bench kick_short --type 3 --runs 300 --first 300: 4.94 m,
+  -- 259 good, 20 falls). From the spot (kick_short_motion --type 3 --runs 10) 5.05 m, no falls.
   kick = { ball_x = 0.170, ball_y = -0.061, distance = 4.9 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso
