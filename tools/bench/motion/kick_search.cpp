@@ -28,8 +28,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <random>
 #include <fstream>
+#include <random>
+#include <sstream>
 #include <string>
 #include <unistd.h>
 #include <vector>
@@ -496,19 +497,35 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "--robots %s: no nao/ robot data there\n", robots_from.c_str());
     return 2;
   }
-  g_robots = MotionHarness::scratch_robots_copy("kick_search", robots_from);
-
   const bool is_long = g_kind->long_start;
   UnitBox box(kCount);
   for (int i = 0; i < kCount; ++i) box.lo[i] = kParams[i].lo, box.hi[i] = kParams[i].hi;
   Eigen::VectorXd mean(kCount);
   for (int i = 0; i < kCount; ++i) mean[i] = box.unit(i, is_long ? kParams[i].start_long : kParams[i].start_short);
+  // Arguments are checked before the scratch copy of robots/ is made, so a
+  // bad one leaves nothing behind. A .params file names each value; a name
+  // this tool does not know is a typo or another tool's file, not a value
+  // to drop silently (a file without the newer names keeps their defaults).
   if (!init.empty()) {
     std::ifstream in(init);
+    if (!in) {
+      std::fprintf(stderr, "--init %s: cannot read it\n", init.c_str());
+      return 2;
+    }
     std::string name;
     double x;
-    while (in >> name >> x)
-      if (int i = param_index(name); i >= 0) mean[i] = box.unit(i, x);
+    while (in >> name >> x) {
+      int i = param_index(name);
+      if (i < 0) {
+        std::fprintf(stderr, "--init %s: no parameter named '%s'\n", init.c_str(), name.c_str());
+        return 2;
+      }
+      mean[i] = box.unit(i, x);
+    }
+    if (!in.eof()) {
+      std::fprintf(stderr, "--init %s: '%s' has no number after it\n", init.c_str(), name.c_str());
+      return 2;
+    }
   }
   // The searched axes: all, or --only's. CMA-ES works on those; the others
   // stay at the start point's values.
@@ -516,10 +533,9 @@ int main(int argc, char** argv) {
   if (only.empty()) {
     for (int i = 0; i < kCount; ++i) active.push_back(i);
   } else {
-    size_t from = 0;
-    while (from <= only.size()) {
-      size_t comma = std::min(only.find(',', from), only.size());
-      std::string name = only.substr(from, comma - from);
+    std::istringstream names(only);
+    std::string name;
+    while (std::getline(names, name, ',')) {
       int found = param_index(name);
       if (found < 0) {
         std::fprintf(stderr, "--only: no parameter named '%s'\n", name.c_str());
@@ -530,9 +546,9 @@ int main(int argc, char** argv) {
         return 2;
       }
       active.push_back(found);
-      from = comma + 1;
     }
   }
+  g_robots = MotionHarness::scratch_robots_copy("kick_search", robots_from);
   const int dims = static_cast<int>(active.size());
   auto full = [&](const Eigen::VectorXd& sub) {
     Eigen::VectorXd x = mean;
