@@ -500,7 +500,10 @@ void bench_kick(int type, int kick_type) {
       }
       swinging = swinging || swing_now;
       if (swinging && strike_time < 0 && h->world().ball_velocity().norm() > 1.0) strike_time = t;
-      if (h->fallen() && !fell) fell_walking = !swinging, fall_time = t;
+      if (h->fallen() && !fell) {
+        fell_walking = !swinging;
+        fall_time = t;
+      }
       fell = fell || h->fallen();
       if (g_args.verbose && g_args.runs == 1 && (i % 10 == 0 || h->status().active_body == motion::kBodyKick)) {
         const world::WorldState& w = h->world_state();
