@@ -8,6 +8,7 @@
 //                           [--sigma S] [--lambda L] [--goal metres] [--init out.lua.params]
 //                           [--approaches N]  (also N whole-skill trials: walk up, then kick)
 //                           [--fall-cost C]   (default 8; 0: the farthest kick, falling or not)
+//                           [--miss-cost C]   (default 4: a trial whose ball never reaches 1 m/s; 0: free)
 //                           [--speed-weight W] (W metres of fitness per m/s of forward launch speed)
 //                           [--walk-trials N] (N more kicks, each after stepping in place 1, 1.5, ... s)
 //                           [--max-height H] (ball centre's highest point above H metres costs, see g_max_height)
@@ -355,11 +356,17 @@ int g_approaches = 0;  // approach trials per candidate (--approaches)
 
 struct Score {
   double total, distance, direction_deg, slip, launch_speed, launch_deg, apex;
-  int falls;
+  int falls, misses;
 };
 
 double g_goal = 12.0;      // m: beyond this, distance earns nothing; robustness does
 double g_fall_cost = 8.0;  // what a fall costs; --fall-cost 0 looks for the farthest kick at any price
+// What a trial costs whose ball never reached kStruckSpeed while the robot
+// stayed up (--miss-cost): free, such a swing scored 0 where a real kick
+// that fell now and then scored below it, and searches with many falls
+// drifted after 6-23 generations to swings that miss the ball (session 15).
+double g_miss_cost = 4.0;
+constexpr double kStruckSpeed = 1.0;  // m/s, as the motion bench's strike time
 // Metres of fitness per m/s of forward launch speed (--speed-weight). Travel
 // grows with launch speed only once the contact also sends the ball the right
 // way and not into the ground; rewarding speed itself lets the search climb
@@ -389,6 +396,7 @@ double trial_fitness(const Trial& t, bool launch_counts) {
   // foot to slide will not transfer, so more than 2 cm costs.
   double cost = g_slip_cost * std::max(0.0, t.slip - 0.02) + 5.0 * std::max(0.0, t.turn - 0.1);
   if (g_max_height >= 0) cost += g_height_cost * std::max(0.0, t.apex - g_max_height);
+  if (!t.fell && t.launch_speed < kStruckSpeed) cost += g_miss_cost;
   return (t.fell ? -g_fall_cost + (g_fall_cost > 0 ? 0.1 : 1.0) * along : along) - cost;
 }
 
@@ -404,6 +412,7 @@ Score evaluate(const std::vector<double>& v) {
   auto count = [&](const Trial& t, bool launch_counts) {
     s.total += trial_fitness(t, launch_counts);
     s.falls += t.fell;
+    s.misses += !t.fell && t.launch_speed < kStruckSpeed;
     s.apex = std::max(s.apex, t.apex);
     s.slip = std::max(s.slip, t.slip);
     ++m;
@@ -466,6 +475,7 @@ int main(int argc, char** argv) {
     else if (a == "--goal") g_goal = std::atof(argv[i + 1]);
     else if (a == "--approaches") g_approaches = std::atoi(argv[i + 1]);
     else if (a == "--fall-cost") g_fall_cost = std::atof(argv[i + 1]);
+    else if (a == "--miss-cost") g_miss_cost = std::atof(argv[i + 1]);
     else if (a == "--speed-weight") g_speed_weight = std::atof(argv[i + 1]);
     else if (a == "--walk-trials") g_walk_trials = std::atoi(argv[i + 1]);
     else if (a == "--settle-trials") g_settle_trials = std::atoi(argv[i + 1]);
@@ -560,8 +570,8 @@ int main(int argc, char** argv) {
   std::vector<double> best = box.values(mean);
   Score start = evaluate(best);
   double best_total = start.total, best_distance = start.distance;
-  std::printf("start %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m), %d of %d parameters searched\n",
-              start.total, start.distance, start.direction_deg, start.falls, start.slip, start.launch_speed, start.launch_deg,
+  std::printf("start %.3f (distance %.2f m, worst direction %.1f deg, falls %d, misses %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m), %d of %d parameters searched\n",
+              start.total, start.distance, start.direction_deg, start.falls, start.misses, start.slip, start.launch_speed, start.launch_deg,
               start.apex, dims, kCount);
   Cmaes cmaes(sub_mean, sigma, lambda, seed);
   std::vector<Score> scores;
@@ -570,8 +580,8 @@ int main(int argc, char** argv) {
     int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(box.values(full(x))); }, &scores, &fitness);
     const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     const Score& s = scores[top];
-    std::printf("gen %d best %.3f (distance %.2f m, worst direction %.1f deg, falls %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m) sigma %.4f\n",
-                g, fitness[top], s.distance, s.direction_deg, s.falls, s.slip, s.launch_speed, s.launch_deg, s.apex,
+    std::printf("gen %d best %.3f (distance %.2f m, worst direction %.1f deg, falls %d, misses %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m) sigma %.4f\n",
+                g, fitness[top], s.distance, s.direction_deg, s.falls, s.misses, s.slip, s.launch_speed, s.launch_deg, s.apex,
                 cmaes.sigma());
     std::fflush(stdout);
     if (fitness[top] > best_total) {
