@@ -1,0 +1,1 @@
+../type1/kick_lofted.lua
