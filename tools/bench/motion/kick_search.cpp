@@ -367,6 +367,7 @@ double g_fall_cost = 8.0;  // what a fall costs; --fall-cost 0 looks for the far
 // drifted after 6-23 generations to swings that miss the ball (session 15).
 double g_miss_cost = 4.0;
 constexpr double kStruckSpeed = 1.0;  // m/s, as the motion bench's strike time
+bool missed(const Trial& t) { return !t.fell && t.launch_speed < kStruckSpeed; }
 // Metres of fitness per m/s of forward launch speed (--speed-weight). Travel
 // grows with launch speed only once the contact also sends the ball the right
 // way and not into the ground; rewarding speed itself lets the search climb
@@ -396,7 +397,7 @@ double trial_fitness(const Trial& t, bool launch_counts) {
   // foot to slide will not transfer, so more than 2 cm costs.
   double cost = g_slip_cost * std::max(0.0, t.slip - 0.02) + 5.0 * std::max(0.0, t.turn - 0.1);
   if (g_max_height >= 0) cost += g_height_cost * std::max(0.0, t.apex - g_max_height);
-  if (!t.fell && t.launch_speed < kStruckSpeed) cost += g_miss_cost;
+  if (missed(t)) cost += g_miss_cost;
   return (t.fell ? -g_fall_cost + (g_fall_cost > 0 ? 0.1 : 1.0) * along : along) - cost;
 }
 
@@ -412,7 +413,7 @@ Score evaluate(const std::vector<double>& v) {
   auto count = [&](const Trial& t, bool launch_counts) {
     s.total += trial_fitness(t, launch_counts);
     s.falls += t.fell;
-    s.misses += !t.fell && t.launch_speed < kStruckSpeed;
+    s.misses += missed(t);
     s.apex = std::max(s.apex, t.apex);
     s.slip = std::max(s.slip, t.slip);
     ++m;
