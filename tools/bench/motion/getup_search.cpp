@@ -294,7 +294,6 @@ int main(int argc, char** argv) {
     }
   }
   std::ofstream(out) << motion_text(best, best_total);
-  fs::remove_all(g_robots);
   std::printf("best %.3f -> %s\n", best_total, out);
   return 0;
 }

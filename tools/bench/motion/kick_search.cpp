@@ -596,7 +596,6 @@ int main(int argc, char** argv) {
     }
   }
   std::ofstream(out) << motion_text(best, best_distance);
-  fs::remove_all(g_robots);
   std::printf("best %.3f -> %s (set the kick table's distance from libero_motion_bench kick|kick_short|kick_lofted --runs 300 --first 300)\n", best_total, out);
   return 0;
 }

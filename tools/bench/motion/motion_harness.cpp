@@ -21,11 +21,13 @@ namespace {
 constexpr double kBallParkedOffset = -6.0;
 
 // SimSpark prints every float with 2 decimals (simspark-facts §5).
-// Scratch paths removed if the tool is interrupted (Ctrl-C, kill): a search
-// runs for an hour and is often stopped by hand, and each left a copy of
-// robots/ in /tmp. The handler may only make async-signal-safe calls, so it
-// has rm do the recursive removal (fork, execv and waitpid are safe) and
-// then dies of the same signal, so the caller still sees an interrupt.
+// Scratch paths removed when the tool ends, however it ends: a normal exit
+// or std::exit (atexit), or Ctrl-C and kill (signals). A search runs for an
+// hour and is often stopped by hand, and error returns after the copy each
+// left a copy of robots/ in /tmp. A signal handler may only make
+// async-signal-safe calls, so it has rm do the recursive removal (fork,
+// execv and waitpid are safe) and then dies of the same signal, so the
+// caller still sees an interrupt.
 constexpr int kMaxScratchPaths = 4;
 char g_scratch_paths[kMaxScratchPaths][512];
 volatile sig_atomic_t g_scratch_count = 0;
@@ -43,6 +45,11 @@ void remove_scratch_and_die(int sig) {
   }
   signal(sig, SIG_DFL);
   raise(sig);
+}
+
+void remove_scratch_at_exit() {
+  std::error_code ignored;
+  for (int i = 0; i < g_scratch_count; ++i) std::filesystem::remove_all(g_scratch_paths[i], ignored);
 }
 
 float two_decimals(double v) { return static_cast<float>(std::round(v * 100.0) / 100.0); }
@@ -118,22 +125,25 @@ double MotionHarness::tilt() const {
   return std::acos(std::clamp(readings_.torso_rotation(2, 2), -1.0, 1.0));
 }
 
-void MotionHarness::remove_on_interrupt(const std::string& path) {
+void MotionHarness::remove_at_exit(const std::string& path) {
   if (g_scratch_count >= kMaxScratchPaths || path.size() >= sizeof g_scratch_paths[0]) {
-    std::fprintf(stderr, "note: %s will not be removed if this tool is interrupted\n", path.c_str());
+    std::fprintf(stderr, "note: %s will not be removed when this tool ends\n", path.c_str());
     return;
+  }
+  if (g_scratch_count == 0) {
+    std::atexit(remove_scratch_at_exit);
+    struct sigaction action {};
+    action.sa_handler = remove_scratch_and_die;
+    sigemptyset(&action.sa_mask);
+    for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &action, nullptr);
   }
   std::snprintf(g_scratch_paths[g_scratch_count], sizeof g_scratch_paths[0], "%s", path.c_str());
   g_scratch_count = g_scratch_count + 1;
-  struct sigaction action {};
-  action.sa_handler = remove_scratch_and_die;
-  sigemptyset(&action.sa_mask);
-  for (int sig : {SIGINT, SIGTERM, SIGHUP}) sigaction(sig, &action, nullptr);
 }
 
 std::string MotionHarness::scratch_robots_copy(const std::string& tool, const std::string& from) {
   std::string dir = "/tmp/libero_" + tool + "_" + std::to_string(getpid());
-  remove_on_interrupt(dir);
+  remove_at_exit(dir);
   std::filesystem::remove_all(dir);
   std::filesystem::copy(from.empty() ? std::string(LIBERO_SOURCE_DIR) + "/robots" : from, dir,
                         std::filesystem::copy_options::recursive);

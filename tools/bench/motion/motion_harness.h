@@ -32,11 +32,12 @@ class MotionHarness {
   static std::unique_ptr<MotionHarness> create_or_exit(const HarnessOptions& options);
   // For the searches: a fresh copy of `from` (default: the source tree's
   // robots/) in /tmp/libero_<tool>_<pid>, where candidate motions are
-  // written without touching the shipped ones. The caller removes it when
-  // done; on SIGINT, SIGTERM or SIGHUP it is removed before the tool dies.
+  // written without touching the shipped ones. Removed when the tool ends
+  // (remove_at_exit).
   static std::string scratch_robots_copy(const std::string& tool, const std::string& from = "");
-  // A scratch file or directory to remove if the tool is interrupted (up to four).
-  static void remove_on_interrupt(const std::string& path);
+  // A scratch file or directory (up to four) removed when the tool returns
+  // from main or calls exit, and on SIGINT, SIGTERM or SIGHUP before it dies.
+  static void remove_at_exit(const std::string& path);
 
   // One 20 ms cycle: percept -> motion -> (previous cycle's) velocities -> physics.
   void step();

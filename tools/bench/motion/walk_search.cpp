@@ -288,7 +288,7 @@ struct Score {
   double total, forward, side, turn, random, getup;
 };
 
-// Each candidate's walk file; removed when the search ends or is interrupted.
+// Each candidate's walk file; removed when the search ends, however it ends.
 const std::string& candidate_path() {
   static const std::string path = "/tmp/libero_walk_search_" + std::to_string(getpid()) + ".lua";
   return path;
@@ -440,11 +440,10 @@ int main(int argc, char** argv) {
     if (!std::isfinite(v)) v = 0.5 * (g_params[i].lo + g_params[i].hi);
     mean[i] = box.unit(i, v);
   }
-  MotionHarness::remove_on_interrupt(candidate_path());
+  MotionHarness::remove_at_exit(candidate_path());
   Score start = evaluate(box.values(mean), 0);
   if (g_harness_failed) {
     std::fprintf(stderr, "the start parameters do not load; nothing searched\n");
-    std::remove(candidate_path().c_str());
     return 2;
   }
   std::printf("start %.3f (fwd %.3f side %.3f turn %.3f random %.2f getup %.0f)\n", start.total, start.forward,
@@ -481,6 +480,5 @@ int main(int argc, char** argv) {
   }
   std::ofstream(out) << with_values(best);
   std::printf("best %.3f -> %s\n", best_total, out);
-  std::remove(candidate_path().c_str());
   return 0;
 }
