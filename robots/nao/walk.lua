@@ -80,7 +80,7 @@ return {
   -- change) were slower and fell more: 60 s random-command runs, stop-and-go runs (`--stops 0.5`) and
   -- straight runs at the limit with SimSpark's slip (`--slip 0.005`), falls before -> after:
   -- type 3 24 / 20 / 43 in 60 / 60 / 30 -> 0 / 0 / 2; type 2 0 / 7 / 2 -> 0 / 0 / 0; type 4
-  -- 0 / 1 / 0 -> 0 / 0 / 0. Forward 0.374 / 0.497 / 0.408 -> 0.450 / 0.480 / 0.643 m/s, turning
+  -- 0 / 1 / 6 -> 0 / 0 / 0. Forward 0.374 / 0.497 / 0.408 -> 0.450 / 0.480 / 0.643 m/s, turning
   -- 63 / 53 / 52 -> 77 / 80 / 85 deg/s (types 2 / 3 / 4). max_forward is the largest that did not
   -- fall with the slip (type 2 at 0.65: 22 falls in 30, type 3 at 0.7: 33 in 30); max_turn 1.8
   -- (2.0: type 3 fell 3 times in 60 random runs with turns up to 3 rad/s, 3.3: 10 in 20 turning in
