@@ -33,6 +33,15 @@ constexpr double kRobotFriction = 1.5;
 // walls (ODE contact slip 5e-3 both ways: a contact slides at 5 mm/s per N of
 // tangential force, facts §3.6). PhysicsOptions::robot_slip turns it on.
 constexpr double kSimSparkRobotSlip = 5e-3;  // m/s per N
+// With the slip on, robot contacts also get SimSpark's unbounded Coulomb
+// friction (ODE mu = dInfinity), so the slip is their only tangential give.
+// It is needed for more than fidelity: MuJoCo's elliptic cone solves a
+// contact at the cone's edge (sliding at mu * normal) with the normal row's
+// stiffness, so a cone edge reachable by slip-softened friction rows gives
+// the solver a discontinuous cost, and sliding feet then took forces of
+// 1e3-1e6 N until the world blew up (docs/simulator.md). At mu = 100 the edge
+// is out of reach; 1e6 is too ill-conditioned (the walk falls).
+constexpr double kSlipRobotFriction = 100;
 
 // Ball: SimSpark's bounce is a velocity-level restitution (ODE contact
 // bounce 0.8 above a minimum approach speed of 0.8 m/s, 1.4 m/s against goals

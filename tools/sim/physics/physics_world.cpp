@@ -337,12 +337,16 @@ void PhysicsWorld::Impl::substep() {
 // cones a contact's two friction rows are plain soft rows while the force
 // stays inside the cone: force = -D * (acceleration - aref), aref = -B *
 // velocity, so a steady slide runs at velocity = R * force / B. Setting R =
-// robot_slip * B gives ODE's law at any substep count. The ball keeps its own
+// robot_slip * B gives ODE's law at any substep count, and a cone too wide
+// to reach (kSlipRobotFriction) keeps it there. The ball keeps its own
 // contacts (its slip does not bound anything: its friction only spins it up).
 void PhysicsWorld::Impl::apply_robot_slip() {
   for (int c = 0; c < data->ncon; ++c) {
-    const mjContact& contact = data->contact[c];
+    mjContact& contact = data->contact[c];
     if (contact.geom1 == ball_geom || contact.geom2 == ball_geom || contact.efc_address < 0) continue;
+    // The solver reads the cone from the contact itself (mj_step2).
+    contact.mu = params::kSlipRobotFriction;
+    contact.friction[0] = contact.friction[1] = params::kSlipRobotFriction;
     // Rows 1 and 2 of an elliptic contact are its tangential directions (condim 3 everywhere here).
     for (int row = contact.efc_address + 1; row < contact.efc_address + std::min(contact.dim, 3); ++row) {
       const double r = options.robot_slip * data->efc_KBIP[4 * row + 1];
