@@ -754,38 +754,78 @@ void bench_head() {
   }
 }
 
+// Bad arguments stop the bench before any run, with the reason: a typo must
+// not silently bench the defaults (a figure for the wrong thing).
+int usage_error(const std::string& message) {
+  std::fprintf(stderr, "libero_motion_bench: %s\n", message.c_str());
+  return 2;
+}
+
+const char* const kScenarios[] = {"all", "stand", "head", "tracking", "getup", "walk", "walk_forward", "walk_side",
+                                  "turn", "random_walk", "walk_probe", "ball_flight", "kick_motion",
+                                  "kick_short_motion", "kick_lofted_motion", "kick", "kick_short", "kick_lofted",
+                                  "hetero"};
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  for (int i = 1; i < argc; ++i) {
+  std::string error;
+  for (int i = 1; i < argc && error.empty(); ++i) {
     std::string a = argv[i];
-    auto next = [&]() { return i + 1 < argc ? argv[++i] : ""; };
-    if (a == "--runs") g_args.runs = std::atoi(next());
-    else if (a == "--type") g_args.type = std::atoi(next());
+    const char* value = "";
+    auto next = [&]() {
+      if (i + 1 < argc) value = argv[++i];
+      else error = a + " needs a value";
+      return value;
+    };
+    auto number = [&](double low, double high) {
+      const char* text = next();
+      if (!error.empty()) return 0.0;
+      char* end = nullptr;
+      const double v = std::strtod(text, &end);
+      if (end == text || *end != '\0' || !(v >= low && v <= high)) {
+        char range[64];
+        std::snprintf(range, sizeof range, "%g to %g", low, high);
+        error = a + ": '" + text + "' is not a number from " + range;
+      }
+      return v;
+    };
+    auto whole = [&](int low, int high) {
+      const double v = number(low, high);
+      if (error.empty() && v != std::floor(v)) error = a + ": '" + value + "' is not a whole number";
+      return static_cast<int>(v);
+    };
+    if (a == "--runs") g_args.runs = whole(1, 1000000);
+    else if (a == "--type") g_args.type = whole(0, 4);
     else if (a == "--walk-file") g_args.walk_file = next();
-    else if (a == "--seconds") g_args.seconds = std::atof(next());
-    else if (a == "--vx") g_args.vx = std::atof(next());
-    else if (a == "--vy") g_args.vy = std::atof(next());
-    else if (a == "--turn") g_args.turn = std::atof(next());
-    else if (a == "--push") g_args.push = std::atof(next());
-    else if (a == "--stops") g_args.stops = std::atof(next());
+    else if (a == "--seconds") g_args.seconds = number(0, 1e6);
+    else if (a == "--vx") g_args.vx = number(-5, 5);
+    else if (a == "--vy") g_args.vy = number(-5, 5);
+    else if (a == "--turn") g_args.turn = number(-20, 20);
+    else if (a == "--push") g_args.push = number(0, 1e4);
+    else if (a == "--stops") g_args.stops = number(0, 1);
     else if (a == "-v") g_args.verbose = true;
     else if (a == "--side") g_args.side = next();
-    else if (a == "--angle") g_args.angle = std::atof(next());
-    else if (a == "--speed") g_args.speed = std::atof(next());
-    else if (a == "--first") g_args.first = std::atoi(next());
-    else if (a == "--ball-dx") g_args.ball_dx = std::atof(next());
-    else if (a == "--ball-dy") g_args.ball_dy = std::atof(next());
-    else if (a == "--walk-first") g_args.walk_first = std::atof(next());
-    else if (a == "--walk-start") g_args.walk_start = std::atof(next());
-    else if (a == "--settle") g_args.settle = std::atof(next());
-    else if (a == "--substeps") g_args.substeps = std::atoi(next());
-    else if (a == "--slip") g_args.slip = std::atof(next());
-    else if (a == "--variant") g_args.variant = std::atoi(next());
+    else if (a == "--angle") g_args.angle = number(-360, 360);
+    else if (a == "--speed") g_args.speed = number(0, 100);
+    else if (a == "--first") g_args.first = whole(0, 1000000);
+    else if (a == "--ball-dx") g_args.ball_dx = number(-5, 5);
+    else if (a == "--ball-dy") g_args.ball_dy = number(-5, 5);
+    else if (a == "--walk-first") g_args.walk_first = number(0, 1e4);
+    else if (a == "--walk-start") g_args.walk_start = number(0, 1e4);
+    else if (a == "--settle") g_args.settle = number(0, 1e4);
+    else if (a == "--substeps") g_args.substeps = whole(1, 1000);
+    else if (a == "--slip") g_args.slip = number(0, 1);
+    else if (a == "--variant") g_args.variant = whole(-1, 1000);
     else if (a == "--robots") g_args.robots = next();
-    else if (a == "--hold") g_args.hold = std::atof(next());
-    else g_args.scenario = a;
+    else if (a == "--hold") g_args.hold = number(0, 1e4);
+    else if (a.rfind("-", 0) == 0) error = "unknown option '" + a + "'";
+    else if (std::find(std::begin(kScenarios), std::end(kScenarios), a) == std::end(kScenarios)) {
+      error = "unknown scenario '" + a + "'; scenarios:";
+      for (const char* name : kScenarios) error += std::string(" ") + name;
+    } else g_args.scenario = a;
   }
+  if (!error.empty()) return usage_error(error);
   int64_t start = monotonic_ns();
   const std::string& s = g_args.scenario;
   int t = g_args.type;
