@@ -234,6 +234,23 @@ TEST_CASE("fall detection starts the get-up and the robot stands up from its bel
 
 TEST_CASE("a type-0 robot lying on its back gets up") { check_get_up(false); }
 
+// SimSpark's limbs barely slide (mu = infinity with a slip of 5e-3 m/s per N):
+// a get-up that drags the knees under the body stalls there, as the front
+// get-up searched with grip did (docs/benchmarks.md, session 17).
+TEST_CASE("with SimSpark's slip a type-0 robot gets up from its belly, from several fall poses") {
+  for (int variant : {0, 1, 4, 7}) {
+    CAPTURE(variant);
+    auto h = make(0, 0, sim::params::kSimSparkRobotSlip);
+    h->run(0.5);
+    h->lay_down(true, variant);
+    REQUIRE(h->fallen());
+    h->requests().body = motion::kBodyStand;
+    h->run(7.0);  // a second try included
+    CHECK_FALSE(h->fallen());
+    CHECK(h->torso_position().z() > 0.3);
+  }
+}
+
 TEST_CASE("a robot lying on either side gets up") {
   for (bool left : {true, false}) {
     CAPTURE(left);
