@@ -251,6 +251,19 @@ TEST_CASE("with SimSpark's slip a type-0 robot gets up from its belly, from seve
   }
 }
 
+// A MuJoCo blow-up puts the robot back where it was made, often standing:
+// the trial must not pass for a get-up or a walk that stayed up.
+TEST_CASE("a harness whose world was reset counts as fallen") {
+  auto h = make();
+  h->run(0.5);
+  REQUIRE_FALSE(h->fallen());
+  REQUIRE(h->world().push_robot(h->robot(), Vec3(1e20, 0, 0)));
+  h->run(1.0);
+  CHECK(h->world_reset());
+  CHECK(h->fallen());
+  CHECK(MotionHarness::reset_count() >= 1);
+}
+
 TEST_CASE("a robot lying on either side gets up") {
   for (bool left : {true, false}) {
     CAPTURE(left);

@@ -612,6 +612,7 @@ TEST_CASE("an unstable step is reported with the robot that caused it, and the w
   REQUIRE(quiet.ok());
   REQUIRE(wild.ok());
   for (int i = 0; i < 10; ++i) world->step();
+  CHECK(world->unstable_resets() == 0);
   char path[] = "/tmp/libero_physics_log_XXXXXX";
   const int fd = mkstemp(path);
   REQUIRE(fd >= 0);
@@ -633,6 +634,7 @@ TEST_CASE("an unstable step is reported with the robot that caused it, and the w
   std::remove(path);
   MESSAGE("log: " << text);
   CHECK(text.find("unstable at cycle 11") != std::string::npos);
+  CHECK(world->unstable_resets() == 1);
   CHECK(text.find("robot " + std::to_string(wild.value()) + ")") != std::string::npos);
   RobotReadings r;
   for (RobotId id : {quiet.value(), wild.value()}) {

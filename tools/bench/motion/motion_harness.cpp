@@ -20,6 +20,8 @@ namespace {
 // (diagonally, so it stays on the field for any start the benches use).
 constexpr double kBallParkedOffset = -6.0;
 
+int g_reset_count = 0;  // MotionHarness::reset_count
+
 // SimSpark prints every float with 2 decimals (simspark-facts §5).
 // Scratch paths removed when the tool ends, however it ends: a normal exit
 // or std::exit (atexit), or Ctrl-C and kill (signals). A search runs for an
@@ -219,6 +221,8 @@ void MotionHarness::fill_world_state() {
   for (int j = 0; j < kJointCount; ++j) w.joint_angles[j] = readings_.joint_angle[j];
 }
 
+int MotionHarness::reset_count() { return g_reset_count; }
+
 void MotionHarness::step() {
   world_->read_robot(robot_, &readings_);
   fill_percept();
@@ -229,6 +233,10 @@ void MotionHarness::step() {
   // The command computed now acts one step later (simspark-facts §4).
   apply_pending();
   world_->step();
+  if (!world_reset_ && world_->unstable_resets() > 0) {
+    world_reset_ = true;
+    ++g_reset_count;
+  }
   if (options_.motion_enabled) pending_ = next;
   else pending_.clear();
   ++cycle_;

@@ -60,7 +60,12 @@ class MotionHarness {
   // Puts the ball at rest `ahead` and `left` of the torso in its heading
   // frame (a kick table's spot) and returns where that is in the world.
   Vec3 place_ball(double ahead, double left);
-  bool fallen() const { return readings_.torso_position.z() < 0.25; }
+  // Down, or the world was reset under the robot (a MuJoCo blow-up puts it
+  // back where it was made, often standing): a trial across a reset fails.
+  bool fallen() const { return world_reset_ || readings_.torso_position.z() < 0.25; }
+  bool world_reset() const { return world_reset_; }
+  // Harnesses of this process whose world was reset (benches report it).
+  static int reset_count();
 
   // Lays the robot down on its belly (front) or back, at rest. `variant`
   // picks one of a few different fall poses (arms and legs).
@@ -94,6 +99,7 @@ class MotionHarness {
   motion::SkillRequests requests_{};
   protocol::Action pending_;     // sent last cycle: drives this cycle's physics step
   uint32_t cycle_ = 0;
+  bool world_reset_ = false;
 };
 
 // The searches' contact conditions: "4,8,20" or "0,0.005" -> numbers within

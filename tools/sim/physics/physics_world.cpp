@@ -76,6 +76,7 @@ struct PhysicsWorld::Impl {
   std::vector<int> foot_geom_sensor;  // per geom: FootSensorIndex or -1
   CycleContacts contacts;
   bool warned_overflow = false;
+  int64_t unstable_resets = 0;  // times MuJoCo reset the world (PhysicsWorld::unstable_resets)
   // Ball contacts that bounced in this substep (apply_ball_bounce), checked
   // after the solve by finish_ball_bounce.
   struct Bounce {
@@ -638,6 +639,7 @@ void PhysicsWorld::step() {
   // why (robots beamed into each other did it).
   if (w.data->warning[mjWARN_BADQACC].number > 0) {
     w.data->warning[mjWARN_BADQACC].number = 0;  // counted here, so the next reset is seen too
+    ++w.unstable_resets;
     const int dof = w.data->warning[mjWARN_BADQACC].lastinfo;
     const int body = dof >= 0 && dof < w.model->nv ? w.model->dof_bodyid[dof] : -1;
     int robot_id = kNoRobot;
@@ -650,6 +652,7 @@ void PhysicsWorld::step() {
 
 double PhysicsWorld::time() const { return impl_->cycle * kCycleSeconds; }
 int64_t PhysicsWorld::cycle() const { return impl_->cycle; }
+int64_t PhysicsWorld::unstable_resets() const { return impl_->unstable_resets; }
 
 bool PhysicsWorld::teleport_robot(RobotId robot, const RobotPlacement& placement) {
   Impl& w = *impl_;
