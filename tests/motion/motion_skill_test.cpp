@@ -236,16 +236,17 @@ TEST_CASE("a type-0 robot lying on its back gets up") { check_get_up(false); }
 
 // SimSpark's limbs barely slide (mu = infinity with a slip of 5e-3 m/s per N):
 // a get-up that drags the knees under the body stalls there, as the front
-// get-up searched with grip did (docs/benchmarks.md, session 17). Type 3 is
-// not here: its get-ups still fail with the slip.
-TEST_CASE("with SimSpark's slip a robot gets up from its belly, from several fall poses") {
-  for (int type : {0, 1, 2, 4})
+// get-up searched with grip did (docs/benchmarks.md, session 17).
+TEST_CASE("with SimSpark's slip every type gets up from its belly and its back, from several fall poses") {
+  for (bool front : {true, false})
+  for (int type = 0; type <= 4; ++type)
   for (int variant : {0, 1, 4, 7}) {
+    CAPTURE(front);
     CAPTURE(type);
     CAPTURE(variant);
     auto h = make(type, 0, sim::params::kSimSparkRobotSlip);
     h->run(0.5);
-    h->lay_down(true, variant);
+    h->lay_down(front, variant);
     REQUIRE(h->fallen());
     h->requests().body = motion::kBodyStand;
     h->run(7.0);  // a second try included
