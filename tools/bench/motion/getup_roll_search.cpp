@@ -9,6 +9,9 @@
 //                                 --type N (N > 0) searches the override in robots/nao/motions/typeN/
 //                                 [--side]         (getup_side: from the harness' side falls, right
 //                                                   side down; the motion system mirrors it for the left)
+//                                 [--slip K[,K...]] (robot contacts slide K m/s per N, SimSpark's 0.005;
+//                                                   with a list, each pose's second heading takes the next
+//                                                   value, so every pose is tried in every condition)
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -42,6 +45,7 @@ constexpr double kMinDuration = 0.08, kMaxDuration = 0.8;
 constexpr int kStarts = 8;  // 4 fall poses x 2 headings
 int g_type = 0;
 bool g_side = false;  // search getup_side from side falls instead of getup_back
+std::vector<double> g_slips = {0};  // --slip: the second heading of each pose takes the next value
 std::string g_robots;
 UnitBox g_box(kCount);  // degrees / seconds
 
@@ -90,6 +94,7 @@ Score evaluate(const std::vector<double>& v) {
     o.robots_dir = g_robots;
     o.robot_type = g_type;
     o.start_heading = 0.7 * (start / 4);
+    o.robot_slip = g_slips[(start / 4) % g_slips.size()];
     std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
     MotionHarness& h = *created;
     h.run(0.5);
@@ -152,7 +157,12 @@ int main(int argc, char** argv) {
     else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
     else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
     else if (a == "--start") start_file = argv[i + 1];
-    else {
+    else if (a == "--slip") {
+      if (!parse_number_list(argv[i + 1], 0, 1, &g_slips)) {
+        std::fprintf(stderr, "--slip wants slips 0-1 (m/s per N) separated by commas, got %s\n", argv[i + 1]);
+        return 2;
+      }
+    } else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
     }
