@@ -193,8 +193,8 @@ TEST_CASE("motion system: a broken per-type override fails that type's load only
 TEST_CASE("shipped motions load for every type; each plays its own kicks where its folder has them") {
   // type2/ and type4/kick_lofted.lua are links to type1's: a checkout that
   // lost a link, or a loader that stopped following them, fails here. Type 3
-  // has all three kicks of its own, type 4 a short one; the others play
-  // type 0's long and short kick.
+  // has all three kicks of its own, type 4 a short one, type 1 the long kick
+  // from before session 17; the others play type 0's long and short kick.
   const std::string motions = robots_dir() + "/nao/motions";
   enum { kLong, kShort, kLofted, kKicks };
   const char* names[kKicks] = {"kick_long", "kick_short", "kick_lofted"};
@@ -214,10 +214,12 @@ TEST_CASE("shipped motions load for every type; each plays its own kicks where i
     CAPTURE(names[k]);
     CHECK(swing[k][3] != swing[k][0]);  // type 3: all its own
   }
-  for (int type : {1, 2, 4}) {
+  for (int type : {2, 4}) {
     CAPTURE(type);
     CHECK(swing[kLong][type] == swing[kLong][0]);
   }
+  CHECK(swing[kLong][1] != swing[kLong][0]);  // type 1's own
+  CHECK(swing[kLong][1] != swing[kLong][3]);
   CHECK(swing[kShort][1] == swing[kShort][0]);
   CHECK(swing[kShort][2] == swing[kShort][0]);
   CHECK(swing[kShort][4] != swing[kShort][0]);  // type 4's own
