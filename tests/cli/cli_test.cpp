@@ -96,6 +96,8 @@ TEST_CASE("agent options are validated: numbers, ranges, missing values, names")
       {{"agent", "--reconnect=yes"}, "--reconnect takes no value"},
       {{"match", "--robots", "/nonexistent-robots"}, "--robots: '/nonexistent-robots' has no nao/nao.lua"},
       {{"match", "--slip", "2"}, "--slip"},
+      {{"match", "--left", "/nonexistent-scripts"}, "--left: '/nonexistent-scripts' is not a folder of behaviour scripts"},
+      {{"match", "--world", "mock", "--right", "/nonexistent-scripts"}, "--right: '/nonexistent-scripts' is not a folder"},
       {{"replay"}, "missing the record FILE"},
       {{"replay", "a", "b"}, "expected one record FILE"},
   };
