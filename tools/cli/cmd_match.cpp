@@ -121,15 +121,15 @@ int run_match(int argc, char** argv) {
   // failing to load its body after the server has started.
   if (!std::filesystem::is_regular_file(options.robots_dir + "/nao/nao.lua"))
     return usage_error("match", "--robots: '" + options.robots_dir + "' has no nao/nao.lua");
-  // A missing scripts folder would only show in the agents' logs, while
-  // every robot of that team runs the safe fallback through a whole game.
-  for (const auto* team : {&options.left, &options.right})
-    if (!std::filesystem::is_directory(team->scripts_dir))
-      return usage_error("match", std::string(team == &options.left ? "--left" : "--right") + ": '" +
-                                      team->scripts_dir + "' is not a folder of behaviour scripts");
   for (const auto* team : {&options.left, &options.right}) {
+    const bool left = team == &options.left;
+    // A missing scripts folder would only show in the agents' logs, while
+    // every robot of that team runs the safe fallback through a whole game.
+    if (!std::filesystem::is_directory(team->scripts_dir))
+      return usage_error("match", std::string(left ? "--left" : "--right") + ": '" + team->scripts_dir +
+                                      "' is not a folder of behaviour scripts");
     if (team->robots_dir.empty()) continue;
-    const char* flag = team == &options.left ? "--left-robots" : "--right-robots";
+    const char* flag = left ? "--left-robots" : "--right-robots";
     if (options.world == "mock")
       return usage_error("match", std::string(flag) + ": the mock world's robots are its skill model, not robot data");
     if (!std::filesystem::is_regular_file(team->robots_dir + "/nao/nao.lua"))

@@ -109,7 +109,7 @@ Score evaluate(const std::vector<double>& v) {
       // From the side, off the side either way will do (the back get-up
       // takes over from the back), the belly a little better.
       best_belly = std::max(best_belly, g_side ? std::max(-forward_z, 0.7 * forward_z) : -forward_z);
-      bool up = !h.world_reset() && h.torso_position().z() > 0.3 && h.tilt() < deg2rad(25);
+      bool up = h.standing(deg2rad(25));
       if (up && stood_at < 0) stood_at = i * 0.02;
       if (!up) stood_at = -1;
     }

@@ -122,7 +122,7 @@ double evaluate_start(int variant, double heading, double* stood_at) {
   for (int i = 0; i < cycles; ++i) {
     h.step();
     double t = i * 0.02;
-    bool up = !h.world_reset() && h.torso_position().z() > 0.3 && h.tilt() < deg2rad(20);
+    bool up = h.standing(deg2rad(20));
     if (!h.world_reset()) best = std::max(best, h.torso_position().z() * std::max(0.0, std::cos(h.tilt())));
     if (up) {
       if (up_since < 0) up_since = t;

@@ -229,7 +229,7 @@ double getup_once(int type, Lying lying, int run) {
   for (int i = 0; i < 500; ++i) {
     h->step();
     double t = i * 0.02;
-    bool up = !h->world_reset() && h->torso_position().z() > 0.3 && h->tilt() < deg2rad(20);
+    bool up = h->standing(deg2rad(20));
     if (g_args.verbose && i % 5 == 0)
       std::printf("  t %.2f z %.3f tilt %.1f fwd_z %.2f left_z %.2f getting_up %d fall %d est pitch %.1f roll %.1f\n", t,
                   h->torso_position().z(), rad2deg(h->tilt()), h->readings().torso_rotation(2, 0),

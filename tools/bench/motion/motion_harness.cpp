@@ -22,7 +22,6 @@ constexpr double kBallParkedOffset = -6.0;
 
 int g_reset_count = 0;  // MotionHarness::reset_count
 
-// SimSpark prints every float with 2 decimals (simspark-facts §5).
 // Scratch paths removed when the tool ends, however it ends: a normal exit
 // or std::exit (atexit), or Ctrl-C and kill (signals). A search runs for an
 // hour and is often stopped by hand, and error returns after the copy each
@@ -54,6 +53,7 @@ void remove_scratch_at_exit() {
   for (int i = 0; i < g_scratch_count; ++i) std::filesystem::remove_all(g_scratch_paths[i], ignored);
 }
 
+// SimSpark prints every float with 2 decimals (simspark-facts §5).
 float two_decimals(double v) { return static_cast<float>(std::round(v * 100.0) / 100.0); }
 
 protocol::Vec3f to_rsg_rounded(const Vec3& robot_frame_value, double scale) {
@@ -232,11 +232,9 @@ void MotionHarness::step() {
   if (options_.motion_enabled) motion_->step(percept_, world_state_, requests_, &next);
   // The command computed now acts one step later (simspark-facts §4).
   apply_pending();
+  const bool reset_before = world_reset();
   world_->step();
-  if (!world_reset_ && world_->unstable_resets() > 0) {
-    world_reset_ = true;
-    ++g_reset_count;
-  }
+  if (!reset_before && world_reset()) ++g_reset_count;
   if (options_.motion_enabled) pending_ = next;
   else pending_.clear();
   ++cycle_;

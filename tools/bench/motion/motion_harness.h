@@ -62,8 +62,13 @@ class MotionHarness {
   Vec3 place_ball(double ahead, double left);
   // Down, or the world was reset under the robot (a MuJoCo blow-up puts it
   // back where it was made, often standing): a trial across a reset fails.
-  bool fallen() const { return world_reset_ || readings_.torso_position.z() < 0.25; }
-  bool world_reset() const { return world_reset_; }
+  bool fallen() const { return world_reset() || readings_.torso_position.z() < 0.25; }
+  // Up on its feet (torso high, tilted less than `max_tilt` rad) in a world
+  // that was never reset: what the get-up benches and searches count.
+  bool standing(double max_tilt) const {
+    return !world_reset() && readings_.torso_position.z() > 0.3 && tilt() < max_tilt;
+  }
+  bool world_reset() const { return world_->unstable_resets() > 0; }
   // Harnesses of this process whose world was reset (benches report it).
   static int reset_count();
 
@@ -99,7 +104,6 @@ class MotionHarness {
   motion::SkillRequests requests_{};
   protocol::Action pending_;     // sent last cycle: drives this cycle's physics step
   uint32_t cycle_ = 0;
-  bool world_reset_ = false;
 };
 
 // The searches' contact conditions: "4,8,20" or "0,0.005" -> numbers within
