@@ -255,6 +255,24 @@ TEST_CASE("with SimSpark's slip every type gets up from its belly and its back, 
   }
 }
 
+// What the get-up benches and searches count: a stand held for the hold
+// time, from when it began; not a robot up at the end of the window.
+TEST_CASE("time_to_stand counts a stand once it has been held, and not across a world reset") {
+  auto h = make();
+  h->run(0.5);
+  CHECK(h->time_to_stand(1.0, 2.0, deg2rad(20)) == -1);  // up all along, but not held long enough yet
+  CHECK(h->time_to_stand(3.0, 2.0, deg2rad(20)) == 0);
+  int cycles = 0;
+  h->time_to_stand(3.0, 2.0, deg2rad(20), [&](double) { ++cycles; });
+  CHECK(cycles == 101);  // returns the cycle the hold is reached
+  h->lay_down(true);
+  double stood = h->time_to_stand(7.0, 2.0, deg2rad(20));
+  CHECK(stood > 0.5);  // a get-up takes time
+  CHECK(stood < 5.0);
+  REQUIRE(h->world().push_robot(h->robot(), Vec3(1e20, 0, 0)));
+  CHECK(h->time_to_stand(3.0, 0.5, deg2rad(20)) == -1);
+}
+
 // A MuJoCo blow-up puts the robot back where it was made, often standing:
 // the trial must not pass for a get-up or a walk that stayed up.
 TEST_CASE("a harness whose world was reset counts as fallen") {

@@ -8,13 +8,18 @@
 // worst start, so one bad pose pulls a candidate down.
 // Usage: libero_getup_search front|back <out.lua> [--generations N] [--lambda L] [--sigma S] [--seed S]
 //                            [--type T] [--init FILE] [--frames K] [--seconds S] [--headings 1-3]
-//                            [--poses 1-12] [--hold S] [--slip K[,K...]]
+//                            [--poses 1-12] [--side-poses 0-4] [--hold S] [--slip K[,K...]]
+// --side-poses N adds the harness' side falls 0..N-1, each on the left and the
+// right side, as starts: the side roll often leaves the robot on its belly or
+// back with its limbs where no lay_down pose puts them (type 3's front get-up
+// stood from every lay_down pose with the slip and failed from those).
 // --type N (N > 0) searches the per-type override robots/nao/motions/typeN/.
 // --init starts from a motion file's first K frames (and keeps its last
 // frame as the final stand frame when that frame has level_feet).
 // --slip K[,K...]: the robot's contacts slide K m/s per N of tangential force
-// (SimSpark's 0.005); with a list, each start takes the next value. Type 1's
-// back get-up stood 8 times in 10 at 0.0025 and never at 0.005.
+// (SimSpark's 0.005); with a list, every pose and heading is tried with each
+// value (a get-up searched with the slip on alternate poses only stood 12/12
+// in the search and 37/50 in the bench, whose poses all take the slip).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -45,6 +50,7 @@ constexpr int kPerFrame = 1 + kJointsPerFrame;
 constexpr double kMinDuration = 0.06, kMaxDuration = 1.0;
 const double kHeadings[] = {0.0, 1.1, 2.3};
 int g_poses = 8;  // harness lay_down variants 0..N-1 (distinct up to 12)
+int g_side_poses = 0;  // harness lay_on_side variants 0..N-1, both sides
 // On this flat, isotropic floor the heading changes nothing (the bench's
 // times repeat with the pose, whatever the heading), so one is the default.
 int g_headings = 1;
@@ -104,51 +110,44 @@ struct Score {
 };
 
 std::vector<double> g_slips = {0};  // --slip
-int g_starts_made = 0;  // in the current evaluation: start k takes g_slips[k % size]
 
-double evaluate_start(int variant, double heading, double* stood_at) {
+// A start: lay_down variant 0..11 on the searched side, or from 100 on,
+// lay_on_side variant (v - 100) / 2 on the left (even) or the right side.
+constexpr int kSideStart = 100;
+
+double evaluate_start(int variant, double heading, double slip, double* stood_at) {
   HarnessOptions o;
   o.robots_dir = g_robots;
   o.robot_type = g_type;
   o.start_heading = heading;
-  o.robot_slip = g_slips[g_starts_made++ % g_slips.size()];
+  o.robot_slip = slip;
   std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
   MotionHarness& h = *created;
   h.run(0.5);
-  h.lay_down(g_front, variant);
+  if (variant >= kSideStart) h.lay_on_side((variant - kSideStart) % 2 == 0, (variant - kSideStart) / 2);
+  else h.lay_down(g_front, variant);
   h.requests().body = motion::kBodyStand;
-  double up_since = -1, best = 0;
-  int cycles = static_cast<int>(g_seconds / 0.02);
-  for (int i = 0; i < cycles; ++i) {
-    h.step();
-    double t = i * 0.02;
-    bool up = h.standing(deg2rad(20));
+  double best = 0;
+  *stood_at = h.time_to_stand(g_seconds, g_hold, deg2rad(20), [&](double) {
     if (!h.world_reset()) best = std::max(best, h.torso_position().z() * std::max(0.0, std::cos(h.tilt())));
-    if (up) {
-      if (up_since < 0) up_since = t;
-      if (t - up_since >= g_hold && !h.status().getting_up) {
-        *stood_at = up_since;
-        return 10.0 - up_since;
-      }
-    } else {
-      up_since = -1;
-    }
-  }
-  *stood_at = -1;
+  });
+  if (*stood_at >= 0) return 10.0 - *stood_at;
   return 2.0 * best;  // < 1
 }
 
 Score evaluate(const std::vector<double>& v) {
   std::ofstream(g_motion_path) << motion_text(v, 0);
-  g_starts_made = 0;
   Score s{};
   std::vector<double> times;
   double worst = 1e9;
-  for (int variant = 0; variant < g_poses; ++variant)
-    for (int k = 0; k < g_headings; ++k) {
-      double heading = kHeadings[k];
+  std::vector<int> variants;
+  for (int pose = 0; pose < g_poses; ++pose) variants.push_back(pose);
+  for (int side = 0; side < 2 * g_side_poses; ++side) variants.push_back(kSideStart + side);
+  for (int variant : variants)
+    for (int k = 0; k < g_headings * static_cast<int>(g_slips.size()); ++k) {
+      double heading = kHeadings[k % g_headings];
       double at = -1;
-      double one = evaluate_start(variant, heading, &at);
+      double one = evaluate_start(variant, heading, g_slips[k / g_headings], &at);
       s.total += one;
       worst = std::min(worst, one);
       ++s.starts;
@@ -191,6 +190,7 @@ int main(int argc, char** argv) {
     else if (a == "--headings") g_headings = std::clamp(std::atoi(argv[i + 1]), 1, 3);
     else if (a == "--hold") g_hold = std::atof(argv[i + 1]);
     else if (a == "--poses") g_poses = std::clamp(std::atoi(argv[i + 1]), 1, 12);
+    else if (a == "--side-poses") g_side_poses = std::clamp(std::atoi(argv[i + 1]), 0, 4);
     else if (a == "--slip") {
       if (!parse_number_list(argv[i + 1], 0, 1, &g_slips)) {
         std::fprintf(stderr, "--slip wants slips 0-1 (m/s per N) separated by commas, got %s\n", argv[i + 1]);

@@ -225,28 +225,16 @@ double getup_once(int type, Lying lying, int run) {
   if (lying == Lying::Side) h->lay_on_side(run % 2 == 0, g_args.variant >= 0 ? g_args.variant : (run / 2) % 4);
   else h->lay_down(lying == Lying::Front, variant);
   h->requests().body = motion::kBodyStand;
-  double up_since = -1;
-  for (int i = 0; i < 500; ++i) {
-    h->step();
-    double t = i * 0.02;
-    bool up = h->standing(deg2rad(20));
-    if (g_args.verbose && i % 5 == 0)
-      std::printf("  t %.2f z %.3f tilt %.1f fwd_z %.2f left_z %.2f getting_up %d fall %d est pitch %.1f roll %.1f\n", t,
-                  h->torso_position().z(), rad2deg(h->tilt()), h->readings().torso_rotation(2, 0),
-                  h->readings().torso_rotation(2, 1), h->status().getting_up, h->motion().fall_state(),
-                  rad2deg(h->motion().estimated_pitch()), rad2deg(h->motion().estimated_roll()));
-    if (g_args.verbose && i % 5 == 0)
-      std::printf("        sh %.0f hip %.0f knee %.0f ankle %.0f\n", rad2deg(h->readings().joint_angle[kLShoulderPitch]),
-                  rad2deg(h->readings().joint_angle[kLHipPitch]), rad2deg(h->readings().joint_angle[kLKneePitch]),
-                  rad2deg(h->readings().joint_angle[kLFootPitch]));
-    if (up) {
-      if (up_since < 0) up_since = t;
-      if (t - up_since >= g_args.hold && !h->status().getting_up) return up_since;
-    } else {
-      up_since = -1;
-    }
-  }
-  return -1;
+  return h->time_to_stand(10.0, g_args.hold, deg2rad(20), [&](double t) {
+    if (!g_args.verbose || std::lround(t / 0.02) % 5 != 0) return;
+    std::printf("  t %.2f z %.3f tilt %.1f fwd_z %.2f left_z %.2f getting_up %d fall %d est pitch %.1f roll %.1f\n", t,
+                h->torso_position().z(), rad2deg(h->tilt()), h->readings().torso_rotation(2, 0),
+                h->readings().torso_rotation(2, 1), h->status().getting_up, h->motion().fall_state(),
+                rad2deg(h->motion().estimated_pitch()), rad2deg(h->motion().estimated_roll()));
+    std::printf("        sh %.0f hip %.0f knee %.0f ankle %.0f\n", rad2deg(h->readings().joint_angle[kLShoulderPitch]),
+                rad2deg(h->readings().joint_angle[kLHipPitch]), rad2deg(h->readings().joint_angle[kLKneePitch]),
+                rad2deg(h->readings().joint_angle[kLFootPitch]));
+  });
 }
 
 void bench_getup(int type) {

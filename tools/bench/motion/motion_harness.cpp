@@ -127,6 +127,23 @@ double MotionHarness::tilt() const {
   return std::acos(std::clamp(readings_.torso_rotation(2, 2), -1.0, 1.0));
 }
 
+double MotionHarness::time_to_stand(double seconds, double hold, double max_tilt,
+                                    const std::function<void(double t)>& each_cycle) {
+  double up_since = -1;
+  for (int i = 0, n = static_cast<int>(seconds / 0.02 + 0.5); i < n; ++i) {
+    step();
+    const double t = i * 0.02;
+    if (each_cycle) each_cycle(t);
+    if (!standing(max_tilt)) {
+      up_since = -1;
+      continue;
+    }
+    if (up_since < 0) up_since = t;
+    if (t - up_since >= hold && !status().getting_up) return up_since;
+  }
+  return -1;
+}
+
 void MotionHarness::remove_at_exit(const std::string& path) {
   if (g_scratch_count >= kMaxScratchPaths || path.size() >= sizeof g_scratch_paths[0]) {
     std::fprintf(stderr, "note: %s will not be removed when this tool ends\n", path.c_str());

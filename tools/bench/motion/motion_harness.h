@@ -2,6 +2,7 @@
 // world, cycle by cycle, as fast as the machine allows.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -69,6 +70,14 @@ class MotionHarness {
     return !world_reset() && readings_.torso_position.z() > 0.3 && tilt() < max_tilt;
   }
   bool world_reset() const { return world_->unstable_resets() > 0; }
+  // Runs up to `seconds` until the robot has been standing(max_tilt) for
+  // `hold` seconds with no get-up running: a get-up that stands and then
+  // topples in the hand-over to the walk's stand does not count. Returns
+  // when that stand began (seconds from the call), or -1. `each_cycle`, if
+  // given, sees every cycle's time after its step (a search's partial
+  // credit, a bench's trace). The get-up benches and searches all count this.
+  double time_to_stand(double seconds, double hold, double max_tilt,
+                       const std::function<void(double t)>& each_cycle = nullptr);
   // Harnesses of this process whose world was reset (benches report it).
   static int reset_count();
 
