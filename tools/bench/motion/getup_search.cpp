@@ -129,7 +129,7 @@ double evaluate_start(int variant, double heading, double slip, double* stood_at
   h.requests().body = motion::kBodyStand;
   double best = 0;
   *stood_at = h.time_to_stand(g_seconds, g_hold, deg2rad(20), [&](double) {
-    if (!h.world_reset()) best = std::max(best, h.torso_position().z() * std::max(0.0, std::cos(h.tilt())));
+    if (!h.went_unstable()) best = std::max(best, h.torso_position().z() * std::max(0.0, std::cos(h.tilt())));
   });
   if (*stood_at >= 0) return 10.0 - *stood_at;
   return 2.0 * best;  // < 1

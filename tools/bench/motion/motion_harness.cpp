@@ -20,7 +20,7 @@ namespace {
 // (diagonally, so it stays on the field for any start the benches use).
 constexpr double kBallParkedOffset = -6.0;
 
-int g_reset_count = 0;  // MotionHarness::reset_count
+int g_unstable_count = 0;  // MotionHarness::unstable_count
 
 // Scratch paths removed when the tool ends, however it ends: a normal exit
 // or std::exit (atexit), or Ctrl-C and kill (signals). A search runs for an
@@ -238,7 +238,7 @@ void MotionHarness::fill_world_state() {
   for (int j = 0; j < kJointCount; ++j) w.joint_angles[j] = readings_.joint_angle[j];
 }
 
-int MotionHarness::reset_count() { return g_reset_count; }
+int MotionHarness::unstable_count() { return g_unstable_count; }
 
 void MotionHarness::step() {
   world_->read_robot(robot_, &readings_);
@@ -249,9 +249,9 @@ void MotionHarness::step() {
   if (options_.motion_enabled) motion_->step(percept_, world_state_, requests_, &next);
   // The command computed now acts one step later (simspark-facts §4).
   apply_pending();
-  const bool reset_before = world_reset();
+  const bool unstable_before = went_unstable();
   world_->step();
-  if (!reset_before && world_reset()) ++g_reset_count;
+  if (!unstable_before && went_unstable()) ++g_unstable_count;
   if (options_.motion_enabled) pending_ = next;
   else pending_.clear();
   ++cycle_;

@@ -61,15 +61,16 @@ class MotionHarness {
   // Puts the ball at rest `ahead` and `left` of the torso in its heading
   // frame (a kick table's spot) and returns where that is in the world.
   Vec3 place_ball(double ahead, double left);
-  // Down, or the world was reset under the robot (a MuJoCo blow-up puts it
-  // back where it was made, often standing): a trial across a reset fails.
-  bool fallen() const { return world_reset() || readings_.torso_position.z() < 0.25; }
+  // Down, or the world went unstable under the robot (the physics then puts
+  // it back a cycle and stops it, which a trial must not count as staying
+  // up or standing up): a trial across an instability fails.
+  bool fallen() const { return went_unstable() || readings_.torso_position.z() < 0.25; }
   // Up on its feet (torso high, tilted less than `max_tilt` rad) in a world
-  // that was never reset: what the get-up benches and searches count.
+  // that never went unstable: what the get-up benches and searches count.
   bool standing(double max_tilt) const {
-    return !world_reset() && readings_.torso_position.z() > 0.3 && tilt() < max_tilt;
+    return !went_unstable() && readings_.torso_position.z() > 0.3 && tilt() < max_tilt;
   }
-  bool world_reset() const { return world_->unstable_resets() > 0; }
+  bool went_unstable() const { return world_->unstable_steps() > 0; }
   // Runs up to `seconds` until the robot has been standing(max_tilt) for
   // `hold` seconds with no get-up running: a get-up that stands and then
   // topples in the hand-over to the walk's stand does not count. Returns
@@ -78,8 +79,8 @@ class MotionHarness {
   // credit, a bench's trace). The get-up benches and searches all count this.
   double time_to_stand(double seconds, double hold, double max_tilt,
                        const std::function<void(double t)>& each_cycle = nullptr);
-  // Harnesses of this process whose world was reset (benches report it).
-  static int reset_count();
+  // Harnesses of this process whose world went unstable (benches report it).
+  static int unstable_count();
 
   // Lays the robot down on its belly (front) or back, at rest. `variant`
   // picks one of a few different fall poses (arms and legs).

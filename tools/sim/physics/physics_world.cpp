@@ -76,7 +76,11 @@ struct PhysicsWorld::Impl {
   std::vector<int> foot_geom_sensor;  // per geom: FootSensorIndex or -1
   CycleContacts contacts;
   bool warned_overflow = false;
-  int64_t unstable_resets = 0;  // times MuJoCo reset the world (PhysicsWorld::unstable_resets)
+  int64_t unstable_steps = 0;  // PhysicsWorld::unstable_steps
+  // The world at the start of the cycle, to go back to when a substep turns
+  // out unstable (recover_from_instability).
+  std::vector<mjtNum> cycle_start_qpos, cycle_start_qvel;
+  mjtNum cycle_start_time = 0;
   // Ball contacts that bounced in this substep (apply_ball_bounce), checked
   // after the solve by finish_ball_bounce.
   struct Bounce {
@@ -117,6 +121,8 @@ struct PhysicsWorld::Impl {
   void update_accelerometers();
   void substep();
   void apply_robot_slip();
+  int unstable_dof() const;
+  void recover_from_instability(int dof);
   void apply_ball_bounce();
   void finish_ball_bounce();
   void gather_contacts();
@@ -197,6 +203,8 @@ void PhysicsWorld::Impl::index_model() {
   foot_geom_sensor.assign(model->ngeom, kNoIndex);
   dof_command.assign(model->nv, 0.0);
   dof_motor_force.assign(model->nv, 0.0);
+  cycle_start_qpos.assign(model->nq, 0.0);
+  cycle_start_qvel.assign(model->nv, 0.0);
   body_wrench.assign(6 * model->nbody, 0.0);
 
   for (int slot = 0; slot < static_cast<int>(robots.size()); ++slot) {
@@ -624,7 +632,12 @@ void PhysicsWorld::step() {
   w.contacts.ball_touch_count = 0;
   w.contacts.robot_touch_count = 0;
   w.contacts.overflow = false;
-  for (int s = 0; s < w.substeps; ++s) w.substep();
+  std::copy(w.data->qpos, w.data->qpos + w.model->nq, w.cycle_start_qpos.begin());
+  std::copy(w.data->qvel, w.data->qvel + w.model->nv, w.cycle_start_qvel.begin());
+  w.cycle_start_time = w.data->time;
+  for (int s = 0; s < w.substeps && w.data->warning[mjWARN_BADQACC].number == 0; ++s) w.substep();
+  const int unstable = w.unstable_dof();
+  if (unstable != kNoIndex) w.recover_from_instability(unstable);
   w.refresh_kinematics();
   w.finish_foot_readings();
   ++w.cycle;
@@ -633,26 +646,64 @@ void PhysicsWorld::step() {
     w.warned_overflow = true;
     LOG_WARN("physics", "MuJoCo contact/constraint buffer full; some contacts were dropped");
   }
-  // On a non-finite or huge acceleration MuJoCo resets the whole world to
-  // the model's initial state (every robot and the ball). Its own message
-  // names a raw dof; name the robot, which is what one needs to find out
-  // why (robots beamed into each other did it).
-  if (w.data->warning[mjWARN_BADQACC].number > 0) {
-    w.data->warning[mjWARN_BADQACC].number = 0;  // counted here, so the next reset is seen too
-    ++w.unstable_resets;
-    const int dof = w.data->warning[mjWARN_BADQACC].lastinfo;
-    const int body = dof >= 0 && dof < w.model->nv ? w.model->dof_bodyid[dof] : -1;
-    int robot_id = kNoRobot;
-    for (const RobotEntry* r : w.robots)
-      if (std::find(r->body_ids.begin(), r->body_ids.end(), body) != r->body_ids.end()) robot_id = r->id;
-    LOG_WARN("physics", "unstable at cycle %lld (dof %d, robot %d): MuJoCo reset the world to its initial state",
-             static_cast<long long>(w.cycle), dof, robot_id);
+}
+
+// On a non-finite or huge acceleration MuJoCo resets the whole world to the
+// model's initial state: in a match every robot and the ball would jump to
+// where they were made. Instead (and on an impossible speed, below) the
+// world goes back to where it was at the start of this cycle, and the body that blew up (its robot, or the ball)
+// is stopped there: a hitch of one cycle for one robot. Its own message names
+// a raw dof; the log names the robot, which is what one needs to find out
+// why (robots beamed into each other did it; so did, rarely, a light contact
+// sliding fast under SimSpark's slip).
+// A dof moving faster than this (m/s or rad/s) has blown up. Motors turn
+// joints at 6.14 rad/s and a hard kick sends the ball at ~15 m/s (spinning
+// at ~360 rad/s), but a blow-up grows for some substeps before MuJoCo's own
+// check (a huge acceleration) trips, by when the robot can be hundreds of
+// metres up: going back to the start of that cycle went back into the
+// blow-up, cycle after cycle.
+constexpr double kUnstableSpeed = 1000;
+
+int PhysicsWorld::Impl::unstable_dof() const {
+  if (data->warning[mjWARN_BADQACC].number > 0) return std::max(0, data->warning[mjWARN_BADQACC].lastinfo);
+  for (int d = 0; d < model->nv; ++d)
+    if (!(std::abs(data->qvel[d]) < kUnstableSpeed)) return d;
+  return kNoIndex;
+}
+
+void PhysicsWorld::Impl::recover_from_instability(int dof) {
+  data->warning[mjWARN_BADQACC].number = 0;  // counted here, so the next one is seen too
+  ++unstable_steps;
+  std::copy(cycle_start_qpos.begin(), cycle_start_qpos.end(), data->qpos);
+  std::copy(cycle_start_qvel.begin(), cycle_start_qvel.end(), data->qvel);
+  data->time = cycle_start_time;
+  const int body = dof >= 0 && dof < model->nv ? model->dof_bodyid[dof] : -1;
+  RobotEntry* culprit = nullptr;
+  for (RobotEntry* r : robots)
+    if (std::find(r->body_ids.begin(), r->body_ids.end(), body) != r->body_ids.end()) culprit = r;
+  auto stop_dof = [&](int d) {
+    data->qvel[d] = 0;
+    dof_motor_force[d] = 0;
+  };
+  if (culprit) {
+    for (int k = 0; k < 6; ++k) stop_dof(culprit->root_dof + k);
+    for (int j = 0; j < kJointCount; ++j)
+      if (culprit->joint_dof[j] != kNoIndex) stop_dof(culprit->joint_dof[j]);
+    culprit->previous_torso_velocity = Vec3::Zero();
+  } else if (body == ball_body) {
+    for (int k = 0; k < 6; ++k) stop_dof(ball_dof + k);
+  } else {
+    for (int d = 0; d < model->nv; ++d) stop_dof(d);
   }
+  mj_forward(model, data);
+  LOG_WARN("physics", "unstable at cycle %lld (dof %d, robot %d): the world went back to the cycle's start, %s stopped",
+           static_cast<long long>(cycle + 1), dof, culprit ? culprit->id : kNoRobot,
+           culprit ? "that robot" : body == ball_body ? "the ball" : "everything");
 }
 
 double PhysicsWorld::time() const { return impl_->cycle * kCycleSeconds; }
 int64_t PhysicsWorld::cycle() const { return impl_->cycle; }
-int64_t PhysicsWorld::unstable_resets() const { return impl_->unstable_resets; }
+int64_t PhysicsWorld::unstable_steps() const { return impl_->unstable_steps; }
 
 bool PhysicsWorld::teleport_robot(RobotId robot, const RobotPlacement& placement) {
   Impl& w = *impl_;
