@@ -31,11 +31,10 @@ FIELDS = [
     ("tilt_hip_pitch", -0.3, 0.3), ("balance_step_x", -0.03, 0.06), ("gyro_ankle_roll", -0.1, 0.4),
     ("tilt_ankle_roll", 0.0, 0.8), ("arm_swing", 0.0, 10.0),
 ]
-# slip (m/s per N), command vx, extra bench options, runs (times --runs-scale). A bench's runs differ
-# only by 0.01 rad of start heading, so they are nearly one trajectory: on the slip model fixed in
-# session 17 the shipped walk fell 29 times in 10 runs at 0.9 and 4 at 1.0, none at 0.85 or 0.8,
-# and moving heading_feedback moved the catastrophe from 0.9 to 1.0. So SimSpark's slip is tried
-# at six commands, a few runs each, and grip (what the built-in simulator plays by default) at its
+# slip (m/s per N), command vx, extra bench options, runs (times --runs-scale). On the slip model
+# fixed in session 17 the shipped walk fell in every run at 0.9 (29 falls in 10) and 4 times at 1.0,
+# none at 0.85 or 0.8, and moving heading_feedback moved the instability from 0.9 to 1.0. So
+# SimSpark's slip is tried at six commands, a few runs each, and grip (what the built-in simulator plays by default) at its
 # limit most, its falls being rare events (a walk that held 8 runs of 15 s fell 9 times in 20 runs
 # of 20 s). Session 13's cases (slip 0.001 and 0.0025 at 1.0, 0.005 at 0.8 and 1.0) were chosen on
 # the broken slip model.
