@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -604,6 +605,28 @@ TEST_CASE("bad input gets clear errors and changes nothing") {
   CHECK_FALSE(world->remove_robot(id.value()).ok());
 }
 
+namespace {
+// What the physics logs while `steps` runs (the log goes to a temporary file).
+std::string log_of(const std::function<void()>& steps) {
+  char path[] = "/tmp/libero_physics_log_XXXXXX";
+  const int fd = mkstemp(path);
+  REQUIRE(fd >= 0);
+  log::set_fd(fd);
+  steps();
+  log::set_fd(-1);
+  std::string text;
+  if (FILE* f = std::fopen(path, "r")) {
+    char buf[512];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
+    std::fclose(f);
+  }
+  close(fd);
+  std::remove(path);
+  return text;
+}
+}  // namespace
+
 TEST_CASE("an unstable step is reported with the robot that caused it; the world goes back a cycle, the rest unmoved") {
   auto world = make_world();
   const robot::RobotDescription nao = load_nao(0);
@@ -619,24 +642,12 @@ TEST_CASE("an unstable step is reported with the robot that caused it; the world
   REQUIRE(world->read_robot(quiet.value(), &quiet_before));
   REQUIRE(world->read_robot(wild.value(), &wild_before));
   const Vec3 ball_before = world->ball_position();
-  char path[] = "/tmp/libero_physics_log_XXXXXX";
-  const int fd = mkstemp(path);
-  REQUIRE(fd >= 0);
-  log::set_fd(fd);
   // Finite but far beyond anything physical: MuJoCo's acceleration check
   // trips (and resets its world to the initial state).
-  REQUIRE(world->push_robot(wild.value(), Vec3(1e20, 0, 0)));
-  world->step();
-  log::set_fd(-1);
-  std::string text;
-  if (FILE* f = std::fopen(path, "r")) {
-    char buf[512];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) text.append(buf, n);
-    std::fclose(f);
-  }
-  close(fd);
-  std::remove(path);
+  std::string text = log_of([&] {
+    REQUIRE(world->push_robot(wild.value(), Vec3(1e20, 0, 0)));
+    world->step();
+  });
   MESSAGE("log: " << text);
   CHECK(text.find("unstable at cycle 11") != std::string::npos);
   CHECK(world->unstable_steps() == 1);
@@ -659,4 +670,20 @@ TEST_CASE("an unstable step is reported with the robot that caused it; the world
     CHECK(r.torso_position.allFinite());
     CHECK(r.torso_position.z() > 0.3);
   }
+  // A robot that blows up every cycle is held where it was, and the log
+  // tells the first ten, then every hundredth (not 50 lines a second).
+  REQUIRE(world->read_robot(wild.value(), &wild_before));
+  text = log_of([&] {
+    for (int i = 0; i < 120; ++i) {
+      REQUIRE(world->push_robot(wild.value(), Vec3(1e20, 0, 0)));
+      world->step();
+    }
+  });
+  CHECK(world->unstable_steps() == 121);
+  int lines = 0;
+  for (size_t at = text.find("unstable at"); at != std::string::npos; at = text.find("unstable at", at + 1)) ++lines;
+  CHECK(lines == 10);  // steps 2-10, then the 100th
+  CHECK(text.find("(100 so far)") != std::string::npos);
+  REQUIRE(world->read_robot(wild.value(), &r));
+  CHECK((r.torso_position - wild_before.torso_position).norm() < 1e-9);
 }

@@ -696,9 +696,14 @@ void PhysicsWorld::Impl::recover_from_instability(int dof) {
     for (int d = 0; d < model->nv; ++d) stop_dof(d);
   }
   mj_forward(model, data);
-  LOG_WARN("physics", "unstable at cycle %lld (dof %d, robot %d): the world went back to the cycle's start, %s stopped",
-           static_cast<long long>(cycle + 1), dof, culprit ? culprit->id : kNoRobot,
-           culprit ? "that robot" : body == ball_body ? "the ball" : "everything");
+  // A robot stuck in a pose that blows up every cycle must not flood the
+  // log at 50 lines a second: the first ten, then every hundredth.
+  if (unstable_steps <= 10 || unstable_steps % 100 == 0)
+    LOG_WARN("physics", "unstable at cycle %lld (dof %d, robot %d): the world went back to the cycle's start, %s stopped "
+             "(%lld so far)",
+             static_cast<long long>(cycle + 1), dof, culprit ? culprit->id : kNoRobot,
+             culprit ? "that robot" : body == ball_body ? "the ball" : "everything",
+             static_cast<long long>(unstable_steps));
 }
 
 double PhysicsWorld::time() const { return impl_->cycle * kCycleSeconds; }
