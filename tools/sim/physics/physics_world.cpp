@@ -648,14 +648,6 @@ void PhysicsWorld::step() {
   }
 }
 
-// On a non-finite or huge acceleration MuJoCo resets the whole world to the
-// model's initial state: in a match every robot and the ball would jump to
-// where they were made. Instead (and on an impossible speed, below) the
-// world goes back to where it was at the start of this cycle, and the body that blew up (its robot, or the ball)
-// is stopped there: a hitch of one cycle for one robot. Its own message names
-// a raw dof; the log names the robot, which is what one needs to find out
-// why (robots beamed into each other did it; so did, rarely, a light contact
-// sliding fast under SimSpark's slip).
 // A dof moving faster than this (m/s or rad/s) has blown up. Motors turn
 // joints at 6.14 rad/s and a hard kick sends the ball at ~15 m/s (spinning
 // at ~360 rad/s), but a blow-up grows for some substeps before MuJoCo's own
@@ -664,6 +656,8 @@ void PhysicsWorld::step() {
 // blow-up, cycle after cycle.
 constexpr double kUnstableSpeed = 1000;
 
+// The dof that blew up this cycle (MuJoCo's check or an impossible speed),
+// or kNoIndex.
 int PhysicsWorld::Impl::unstable_dof() const {
   if (data->warning[mjWARN_BADQACC].number > 0) return std::max(0, data->warning[mjWARN_BADQACC].lastinfo);
   for (int d = 0; d < model->nv; ++d)
@@ -671,6 +665,15 @@ int PhysicsWorld::Impl::unstable_dof() const {
   return kNoIndex;
 }
 
+// On a non-finite or huge acceleration MuJoCo resets the whole world to the
+// model's initial state: in a match every robot and the ball would jump to
+// where they were made. Instead the world goes back to where it was at the
+// start of this cycle and the body that blew up (its robot, or the ball) is
+// stopped there: everything else loses that cycle's 20 ms of motion, one
+// robot its speed. MuJoCo's message names a raw dof; the log names the
+// robot, which is what one needs to find out why (robots beamed into each
+// other did it; so did, rarely, a light contact sliding fast under
+// SimSpark's slip).
 void PhysicsWorld::Impl::recover_from_instability(int dof) {
   data->warning[mjWARN_BADQACC].number = 0;  // counted here, so the next one is seen too
   ++unstable_steps;
