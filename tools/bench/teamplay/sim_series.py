@@ -11,6 +11,7 @@ the default team against the baseline and against itself (docs/benchmarks.md,
 import argparse
 import json
 import os
+import signal
 import statistics
 import subprocess
 import sys
@@ -29,7 +30,31 @@ def seed_list(text):
     return seeds
 
 
+def stop(signum, frame):
+    raise KeyboardInterrupt
+
+
+def run_match(command):
+    """The match's exit code and stderr. Stopped (Ctrl-C, SIGTERM, SIGHUP), the
+    series stops the running match too, which ends its agents: killing the
+    series once left a match and its 22 agents running."""
+    match = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        _, err = match.communicate()
+    except KeyboardInterrupt:
+        match.terminate()
+        try:
+            match.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            match.kill()
+            match.wait()
+        raise
+    return match.returncode, err
+
+
 def main():
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGHUP, stop)
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("libero")
     parser.add_argument("--left", required=True)
@@ -54,10 +79,14 @@ def main():
         command = [args.libero, "match", "--left", args.left, "--right", args.right, "--players", str(args.players),
                    "--half-time", str(args.half_time), "--seed", str(seed), "--out", args.out, "--name", stem,
                    "--quiet", *args.extra]
-        done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        try:
+            code, err = run_match(command)
+        except KeyboardInterrupt:
+            print(f"seed {seed}: interrupted; the match was stopped", file=sys.stderr)
+            return 130
         summary_path = os.path.join(args.out, stem + ".summary.json")
-        if done.returncode != 0 or not os.path.exists(summary_path):
-            print(f"seed {seed}: match failed (exit {done.returncode}): {done.stderr.strip()[-300:]}", file=sys.stderr)
+        if code != 0 or not os.path.exists(summary_path):
+            print(f"seed {seed}: match failed (exit {code}): {err.strip()[-300:]}", file=sys.stderr)
             return 1
         with open(summary_path) as f:
             s = json.load(f)
