@@ -19,6 +19,7 @@ import multiprocessing
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -101,7 +102,15 @@ def evaluate(job):
     return fitness, results
 
 
+def stop(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main():
+    # Killed, the search and its pool workers (which inherit this) unwind, so
+    # evaluate's finally removes the candidate files: killed runs left them in /tmp.
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGHUP, stop)
     ap = argparse.ArgumentParser()
     ap.add_argument("bench"); ap.add_argument("walk"); ap.add_argument("out")
     ap.add_argument("--generations", type=int, default=30)
