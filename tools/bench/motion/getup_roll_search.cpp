@@ -45,7 +45,7 @@ constexpr double kMinDuration = 0.08, kMaxDuration = 0.8;
 constexpr int kPoseStarts = 8;  // 4 fall poses x 2 headings (back) or x 2 sides (--side), per slip
 int g_type = 0;
 bool g_side = false;  // search getup_side from side falls instead of getup_back
-std::vector<double> g_slips = {0};  // --slip: the second heading of each pose takes the next value
+std::vector<double> g_slips = {0};  // --slip: every start is tried with each value
 std::string g_robots;
 UnitBox g_box(kCount);  // degrees / seconds
 

@@ -111,11 +111,14 @@ struct Score {
 
 std::vector<double> g_slips = {0};  // --slip
 
-// A start: lay_down variant 0..11 on the searched side, or from 100 on,
-// lay_on_side variant (v - 100) / 2 on the left (even) or the right side.
-constexpr int kSideStart = 100;
+// A fall pose to start from: lay_down's `variant` on the searched side
+// (belly or back), or lay_on_side's on the left or the right side.
+struct FallPose {
+  bool on_side = false, left_side_down = false;
+  int variant = 0;
+};
 
-double evaluate_start(int variant, double heading, double slip, double* stood_at) {
+double evaluate_start(const FallPose& pose, double heading, double slip, double* stood_at) {
   HarnessOptions o;
   o.robots_dir = g_robots;
   o.robot_type = g_type;
@@ -124,8 +127,8 @@ double evaluate_start(int variant, double heading, double slip, double* stood_at
   std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
   MotionHarness& h = *created;
   h.run(0.5);
-  if (variant >= kSideStart) h.lay_on_side((variant - kSideStart) % 2 == 0, (variant - kSideStart) / 2);
-  else h.lay_down(g_front, variant);
+  if (pose.on_side) h.lay_on_side(pose.left_side_down, pose.variant);
+  else h.lay_down(g_front, pose.variant);
   h.requests().body = motion::kBodyStand;
   double best = 0;
   *stood_at = h.time_to_stand(g_seconds, g_hold, deg2rad(20), [&](double) {
@@ -140,14 +143,15 @@ Score evaluate(const std::vector<double>& v) {
   Score s{};
   std::vector<double> times;
   double worst = 1e9;
-  std::vector<int> variants;
-  for (int pose = 0; pose < g_poses; ++pose) variants.push_back(pose);
-  for (int side = 0; side < 2 * g_side_poses; ++side) variants.push_back(kSideStart + side);
-  for (int variant : variants)
+  std::vector<FallPose> poses;
+  for (int variant = 0; variant < g_poses; ++variant) poses.push_back({false, false, variant});
+  for (int variant = 0; variant < g_side_poses; ++variant)
+    for (bool left : {true, false}) poses.push_back({true, left, variant});
+  for (const FallPose& pose : poses)
     for (int k = 0; k < g_headings * static_cast<int>(g_slips.size()); ++k) {
       double heading = kHeadings[k % g_headings];
       double at = -1;
-      double one = evaluate_start(variant, heading, g_slips[k / g_headings], &at);
+      double one = evaluate_start(pose, heading, g_slips[k / g_headings], &at);
       s.total += one;
       worst = std::min(worst, one);
       ++s.starts;

@@ -172,10 +172,11 @@ class PhysicsWorld {
   void step();
   double time() const;
   int64_t cycle() const;
-  // Times MuJoCo found a non-finite or huge acceleration (logged as "unstable
-  // at cycle N"): the world went back to that cycle's start with the robot
-  // (or ball) that blew up stopped. Whatever ran across one measured nothing:
-  // tools count such a trial as failed.
+  // Cycles that blew up (logged as "unstable at cycle N"): MuJoCo found a
+  // non-finite or huge acceleration, or a dof moved faster than 1000 m/s or
+  // rad/s. The world went back to that cycle's start with the robot (or ball)
+  // that blew up stopped. Whatever ran across one measured nothing: tools
+  // count such a trial as failed.
   int64_t unstable_steps() const;
 
   // Moves the whole robot rigidly: torso to the placement, upright, joint
