@@ -19,6 +19,11 @@ constexpr double kPi = 3.14159265358979323846;
 inline constexpr double deg2rad(double deg) { return deg * (kPi / 180.0); }
 inline constexpr double rad2deg(double rad) { return rad * (180.0 / kPi); }
 
+// Rotations about the frame's axes (right-handed, angle in rad).
+inline Mat3 rot_x(double a) { return Eigen::AngleAxisd(a, Vec3::UnitX()).toRotationMatrix(); }
+inline Mat3 rot_y(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
+inline Mat3 rot_z(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
+
 // Wraps an angle to (-pi, pi].
 inline double normalize_angle(double a) {
   a = std::fmod(a + kPi, 2.0 * kPi);

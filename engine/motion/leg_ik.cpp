@@ -7,9 +7,6 @@ namespace libero::motion {
 
 namespace {
 
-Mat3 rot_x(double a) { return Eigen::AngleAxisd(a, Vec3::UnitX()).toRotationMatrix(); }
-Mat3 rot_y(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
-Mat3 rot_z(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
 // The pitch joints turn about -y (positive hip pitch swings the leg forward).
 Mat3 pitch(double a) { return rot_y(-a); }
 

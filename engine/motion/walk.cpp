@@ -28,9 +28,6 @@ double trapezoid_profile(double phase, double ramp) {
   return rising(ramp) + peak * (phase - ramp);
 }
 
-Mat3 rot_y(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
-Mat3 rot_z(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
-
 double approach(double value, double goal, double max_change) {
   return value + std::clamp(goal - value, -max_change, max_change);
 }

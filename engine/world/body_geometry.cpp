@@ -7,11 +7,6 @@
 
 namespace libero::world {
 
-namespace {
-Mat3 rot_z(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
-Mat3 rot_y(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
-}  // namespace
-
 struct BodyGeometry::Kinematics {
   robot::KinematicModel model;
   robot::BodyPoses poses;

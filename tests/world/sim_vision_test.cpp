@@ -15,8 +15,6 @@ using namespace libero;
 
 namespace {
 
-Mat3 rz(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
-Mat3 ry(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
 
 protocol::Polar rounded(const sim::PolarDeg& p) {
   protocol::Polar out;
@@ -71,9 +69,9 @@ TEST_CASE("localises on percepts from the simulator's vision code, both sides") 
       if (k % 3 == 0) {
         Vec3 torso(wx, wy, 0.385);
         sim::CameraPose camera;
-        camera.rotation = rz(wyaw) * rz(neck_yaw) * ry(-neck_pitch);
-        camera.position = torso + rz(wyaw) * (Vec3(0, 0, 0.09) + rz(neck_yaw) * (Vec3(0, 0, 0.06) +
-                                                                                 ry(-neck_pitch) * Vec3(0, 0, 0.005)));
+        camera.rotation = rot_z(wyaw) * rot_z(neck_yaw) * rot_y(-neck_pitch);
+        camera.position = torso + rot_z(wyaw) * (Vec3(0, 0, 0.09) + rot_z(neck_yaw) * (Vec3(0, 0, 0.06) +
+                                                                                 rot_y(-neck_pitch) * Vec3(0, 0, 0.005)));
         protocol::VisionPercept& v = p.vision;
         v.present = true;
         for (int i = 0; i < protocol::kLandmarkCount; ++i) {

@@ -36,9 +36,6 @@ Segment line_segment(int i) {
   return {2 * std::cos(a0), 2 * std::sin(a0), 2 * std::cos(a1), 2 * std::sin(a1)};
 }
 
-Mat3 rz(double a) { return Eigen::AngleAxisd(a, Vec3::UnitZ()).toRotationMatrix(); }
-Mat3 ry(double a) { return Eigen::AngleAxisd(a, Vec3::UnitY()).toRotationMatrix(); }
-Mat3 rx(double a) { return Eigen::AngleAxisd(a, Vec3::UnitX()).toRotationMatrix(); }
 
 void set_short(protocol::ShortString* s, const std::string& text) {
   size_t n = text.size() < static_cast<size_t>(protocol::kMaxNameLength) ? text.size()
@@ -89,7 +86,7 @@ void SyntheticWorld::place(double x, double y, double heading) {
   y_ = s * y;
   yaw_ = normalize_angle(heading + (options_.left_side ? 0 : kPi));
   roll_ = pitch_ = 0;
-  last_rotation_ = rz(yaw_);
+  last_rotation_ = rot_z(yaw_);
   last_velocity_.setZero();
 }
 
@@ -201,7 +198,7 @@ void SyntheticWorld::fill_vision(protocol::VisionPercept* vision, const Mat3& he
     ++vision->player_count;
   };
   auto markers_of = [](double x, double y, double heading, double torso_z, bool fallen, Vec3 out[protocol::kMarkerCount]) {
-    Mat3 r = rz(heading);
+    Mat3 r = rot_z(heading);
     Vec3 base(x, y, 0);
     if (fallen) {
       // Lying on the back along its heading: everything near the ground.
@@ -310,7 +307,7 @@ void SyntheticWorld::step(double vx, double vy, double turn, protocol::Percept* 
     out->game_state.side = options_.left_side ? protocol::Side::Left : protocol::Side::Right;
   }
 
-  Mat3 rotation = rz(yaw_) * ry(pitch_) * rx(roll_);
+  Mat3 rotation = rot_z(yaw_) * rot_y(pitch_) * rot_x(roll_);
   Eigen::AngleAxisd delta(last_rotation_.transpose() * rotation);
   Vec3 omega = delta.axis() * delta.angle() / kDt;  // body rates, torso frame
   last_rotation_ = rotation;
@@ -325,7 +322,7 @@ void SyntheticWorld::step(double vx, double vy, double turn, protocol::Percept* 
   double omega_step = 2 * kPi * 2.0;
   double lateral = walking ? -omega_step * omega_step * options_.sway_amplitude * std::sin(walk_phase_) : 0.0;
   double vertical = walking ? -4 * omega_step * omega_step * 0.005 * std::sin(2 * walk_phase_) : 0.0;
-  acceleration = rz(yaw_) * Vec3(0, lateral, vertical) +
+  acceleration = rot_z(yaw_) * Vec3(0, lateral, vertical) +
                  Vec3(options_.accel_noise * gaussian(), options_.accel_noise * gaussian(),
                       options_.accel_noise * gaussian());
   Vec3 specific_force = rotation.transpose() * (acceleration + Vec3(0, 0, kGravity));
@@ -365,8 +362,8 @@ void SyntheticWorld::step(double vx, double vy, double turn, protocol::Percept* 
   if (vision_this_cycle_) {
     // Camera = head-sphere centre: hj1 at 0.09 above the torso centre, hj2
     // 0.06 above that, the head centre 0.005 above hj2 (positive pitch looks up).
-    Mat3 neck = rz(neck_yaw) * ry(-neck_pitch);
-    Vec3 camera_in_torso = Vec3(0, 0, 0.09) + rz(neck_yaw) * (Vec3(0, 0, 0.06) + ry(-neck_pitch) * Vec3(0, 0, 0.005));
+    Mat3 neck = rot_z(neck_yaw) * rot_y(-neck_pitch);
+    Vec3 camera_in_torso = Vec3(0, 0, 0.09) + rot_z(neck_yaw) * (Vec3(0, 0, 0.06) + rot_y(-neck_pitch) * Vec3(0, 0, 0.005));
     Mat3 head_rotation = rotation * neck;
     Vec3 head_position = Vec3(x_, y_, z_) + rotation * camera_in_torso;
     fill_vision(&out->vision, head_rotation, head_position);
