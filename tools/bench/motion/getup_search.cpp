@@ -208,12 +208,7 @@ int main(int argc, char** argv) {
         return 2;
       }
     } else if (a == "--substeps") {
-      std::vector<double> counts;
-      if (!parse_number_list(argv[i + 1], 0, 40, &counts)) {
-        std::fprintf(stderr, "--substeps wants counts 0-40 separated by commas, got %s\n", argv[i + 1]);
-        return 2;
-      }
-      g_substeps.assign(counts.begin(), counts.end());
+      if (!parse_substeps_list(argv[i + 1], &g_substeps)) return 2;
     } else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;

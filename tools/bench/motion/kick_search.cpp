@@ -482,12 +482,7 @@ int main(int argc, char** argv) {
     else if (a == "--settle-trials") g_settle_trials = std::atoi(argv[i + 1]);
     else if (a == "--slip-cost") g_slip_cost = std::atof(argv[i + 1]);
     else if (a == "--substeps") {
-      std::vector<double> counts;
-      if (!parse_number_list(argv[i + 1], 0, 40, &counts)) {
-        std::fprintf(stderr, "--substeps wants counts 0-40 separated by commas, got %s\n", argv[i + 1]);
-        return 2;
-      }
-      g_substeps.assign(counts.begin(), counts.end());
+      if (!parse_substeps_list(argv[i + 1], &g_substeps)) return 2;
     } else if (a == "--slip") {
       if (!parse_number_list(argv[i + 1], 0, 1, &g_slips)) {
         std::fprintf(stderr, "--slip wants slips 0-1 (m/s per N) separated by commas, got %s\n", argv[i + 1]);

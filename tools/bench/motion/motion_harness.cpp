@@ -358,4 +358,16 @@ bool parse_number_list(const char* text, double lo, double hi, std::vector<doubl
   return true;
 }
 
+bool parse_substeps_list(const char* text, std::vector<int>* out) {
+  std::vector<double> counts;
+  bool whole = parse_number_list(text, 0, 40, &counts);
+  for (double c : counts) whole = whole && c == std::floor(c);
+  if (!whole) {
+    std::fprintf(stderr, "--substeps wants whole counts 0-40 separated by commas, got %s\n", text);
+    return false;
+  }
+  out->assign(counts.begin(), counts.end());
+  return true;
+}
+
 }  // namespace libero::bench

@@ -119,5 +119,8 @@ class MotionHarness {
 // The searches' contact conditions: "4,8,20" or "0,0.005" -> numbers within
 // [lo, hi]; false (and *out untouched) on anything else.
 bool parse_number_list(const char* text, double lo, double hi, std::vector<double>* out);
+// The searches' --substeps list: whole physics step counts 0-40 (0: the
+// simulator's default). On anything else says so on stderr and returns false.
+bool parse_substeps_list(const char* text, std::vector<int>* out);
 
 }  // namespace libero::bench
