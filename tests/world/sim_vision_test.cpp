@@ -15,7 +15,6 @@ using namespace libero;
 
 namespace {
 
-
 protocol::Polar rounded(const sim::PolarDeg& p) {
   protocol::Polar out;
   out.distance = static_cast<float>(std::round(p.distance * 100) / 100);

@@ -88,49 +88,57 @@ struct Score {
   double median_seconds;
 };
 
+// One start: fall pose `start` (0..kPoseStarts-1) in one contact condition.
+// Returns when the robot stood (held 2 s), or -1 and in *best_belly how far
+// it got off the side (or onto the belly).
+double roll_from(int start, double slip, int substeps, double* best_belly) {
+  const int variant = start % 4, second = (start / 4) % 2;
+  HarnessOptions o;
+  o.robots_dir = g_robots;
+  o.robot_type = g_type;
+  o.start_heading = 0.7 * second;
+  o.robot_slip = slip;
+  o.physics_substeps = substeps;
+  std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
+  MotionHarness& h = *created;
+  h.run(0.5);
+  if (g_side) h.lay_on_side(second == 1, variant);
+  else h.lay_down(false, variant);
+  *best_belly = -1;
+  // As the bench counts: standing held 2 s within 10 s (the search once
+  // counted a robot up at 6 s that toppled at 7 s, and stood 8/8 where the
+  // bench stood 23/50).
+  return h.time_to_stand(10.0, 2.0, deg2rad(20), [&](double) {
+    double forward_z = h.readings().torso_rotation.col(0).z();  // -1: lying on the belly
+    // From the side, off the side either way will do (the back get-up
+    // takes over from the back), the belly a little better.
+    *best_belly = std::max(*best_belly, g_side ? std::max(-forward_z, 0.7 * forward_z) : -forward_z);
+  });
+}
+
 Score evaluate(const std::vector<double>& v) {
   // Type N > 0: the candidate is that type's override (motions/typeN/).
   std::string dir = g_robots + "/nao/motions" + (g_type > 0 ? "/type" + std::to_string(g_type) : std::string());
   std::ofstream(dir + (g_side ? "/getup_side.lua" : "/getup_back.lua")) << motion_text(v);
   Score s{};
   std::vector<double> times;
-  const int slips = static_cast<int>(g_slips.size());
-  const int starts = kPoseStarts * slips * static_cast<int>(g_substeps.size());
-  for (int start = 0; start < starts; ++start) {
-    const int variant = start % 4, second = (start / 4) % 2;
-    HarnessOptions o;
-    o.robots_dir = g_robots;
-    o.robot_type = g_type;
-    o.start_heading = 0.7 * second;
-    o.robot_slip = g_slips[(start / kPoseStarts) % slips];
-    o.physics_substeps = g_substeps[start / (kPoseStarts * slips)];
-    std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
-    MotionHarness& h = *created;
-    h.run(0.5);
-    if (g_side) h.lay_on_side(second == 1, variant);
-    else h.lay_down(false, variant);
-    double best_belly = -1;
-    // As the bench counts: standing held 2 s within 10 s (the search once
-    // counted a robot up at 6 s that toppled at 7 s, and stood 8/8 where the
-    // bench stood 23/50).
-    double stood_at = h.time_to_stand(10.0, 2.0, deg2rad(20), [&](double) {
-      double forward_z = h.readings().torso_rotation.col(0).z();  // -1: lying on the belly
-      // From the side, off the side either way will do (the back get-up
-      // takes over from the back), the belly a little better.
-      best_belly = std::max(best_belly, g_side ? std::max(-forward_z, 0.7 * forward_z) : -forward_z);
-    });
-    if (stood_at >= 0) {
-      ++s.stood;
-      times.push_back(stood_at);
-      s.total += 10.0 - stood_at;
-    } else {
-      s.total += 2.0 * best_belly;
-    }
-  }
+  for (int substeps : g_substeps)
+    for (double slip : g_slips)
+      for (int start = 0; start < kPoseStarts; ++start) {
+        double best_belly = -1;
+        double stood_at = roll_from(start, slip, substeps, &best_belly);
+        ++s.starts;
+        if (stood_at >= 0) {
+          ++s.stood;
+          times.push_back(stood_at);
+          s.total += 10.0 - stood_at;
+        } else {
+          s.total += 2.0 * best_belly;
+        }
+      }
   std::sort(times.begin(), times.end());
   s.median_seconds = times.empty() ? NAN : times[times.size() / 2];
-  s.total /= starts;
-  s.starts = starts;
+  s.total /= s.starts;
   return s;
 }
 

@@ -153,20 +153,20 @@ Score evaluate(const std::vector<double>& v) {
   for (int variant = 0; variant < g_poses; ++variant) poses.push_back({false, false, variant});
   for (int variant = 0; variant < g_side_poses; ++variant)
     for (bool left : {true, false}) poses.push_back({true, left, variant});
-  const int slips = static_cast<int>(g_slips.size());
   for (const FallPose& pose : poses)
-    for (int k = 0; k < g_headings * slips * static_cast<int>(g_substeps.size()); ++k) {
-      double heading = kHeadings[k % g_headings];
-      double at = -1;
-      double one = evaluate_start(pose, heading, g_slips[(k / g_headings) % slips], g_substeps[k / (g_headings * slips)], &at);
-      s.total += one;
-      worst = std::min(worst, one);
-      ++s.starts;
-      if (at >= 0) {
-        ++s.stood;
-        times.push_back(at);
-      }
-    }
+    for (int substeps : g_substeps)
+      for (double slip : g_slips)
+        for (int k = 0; k < g_headings; ++k) {
+          double at = -1;
+          double one = evaluate_start(pose, kHeadings[k], slip, substeps, &at);
+          s.total += one;
+          worst = std::min(worst, one);
+          ++s.starts;
+          if (at >= 0) {
+            ++s.stood;
+            times.push_back(at);
+          }
+        }
   std::sort(times.begin(), times.end());
   s.median_seconds = times.empty() ? NAN : times[times.size() / 2];
   s.total = s.total / s.starts + 0.5 * worst;

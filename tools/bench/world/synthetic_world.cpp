@@ -36,7 +36,6 @@ Segment line_segment(int i) {
   return {2 * std::cos(a0), 2 * std::sin(a0), 2 * std::cos(a1), 2 * std::sin(a1)};
 }
 
-
 void set_short(protocol::ShortString* s, const std::string& text) {
   size_t n = text.size() < static_cast<size_t>(protocol::kMaxNameLength) ? text.size()
                                                                         : static_cast<size_t>(protocol::kMaxNameLength);
