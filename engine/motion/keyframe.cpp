@@ -73,6 +73,7 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
   for (int j = 0; j < kJointCount; ++j) value_[0][j] = start_pose[j];
   interruptible_[0] = true;
   level_feet_[0] = false;
+  level_feet_lean_[0] = 0;
   for (int i = 0; i < frames; ++i) {
     const KeyFrame& f = motion.frames[i];
     bool has[kJointCount];
@@ -87,6 +88,7 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
     for (int j = 0; j < kJointCount; ++j) value_[i + 1][j] = has[j] ? angle[j] : value_[i][j];
     interruptible_[i + 1] = f.interruptible;
     level_feet_[i + 1] = f.level_feet;
+    level_feet_lean_[i + 1] = f.level_feet_lean;
   }
   // End velocities: zero at both ends and wherever the joint turns round,
   // else the mean of the slopes before and after the point.
@@ -137,8 +139,9 @@ bool KeyframePlayer::step(double lookahead, double torso_pitch, double torso_rol
   if (level_feet_[segment_end]) {
     // Foot pitch in the world = torso pitch - (hip + knee + ankle pitch);
     // foot roll = torso roll + hip roll + ankle roll (simspark-facts §1.3 axes).
-    target[kLFootPitch] = torso_pitch - target[kLHipPitch] - target[kLKneePitch];
-    target[kRFootPitch] = torso_pitch - target[kRHipPitch] - target[kRKneePitch];
+    double foot_pitch = level_feet_lean_[segment_end] * torso_pitch;
+    target[kLFootPitch] = torso_pitch - target[kLHipPitch] - target[kLKneePitch] - foot_pitch;
+    target[kRFootPitch] = torso_pitch - target[kRHipPitch] - target[kRKneePitch] - foot_pitch;
     target[kLFootRoll] = -torso_roll - target[kLHipRoll];
     target[kRFootRoll] = -torso_roll - target[kRHipRoll];
   }

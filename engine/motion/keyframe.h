@@ -22,6 +22,11 @@ struct KeyFrame {
   double angle[kJointCount] = {};        // rad
   bool interruptible = false;            // a new request may take over during this frame
   bool level_feet = false;               // ankles keep the soles level (from the IMU)
+  // With level_feet: the soles turn against the torso's pitch from upright
+  // by this share of it. Level soles alone follow a lean (the ankle gives
+  // way as the torso tips), so a get-up that rises with a little forward
+  // pitch tips on over its toes; turned against the lean they push back.
+  double level_feet_lean = 0.0;
 };
 
 // A kick's placement and effect, measured by the kick benchmark and kept
@@ -103,6 +108,7 @@ class KeyframePlayer {
   double slope_[kMaxKeyFrames + 1][kJointCount] = {};
   bool interruptible_[kMaxKeyFrames + 1] = {};
   bool level_feet_[kMaxKeyFrames + 1] = {};
+  double level_feet_lean_[kMaxKeyFrames + 1] = {};
   double elapsed_ = 0, total_ = 0;
 };
 

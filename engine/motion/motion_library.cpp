@@ -65,11 +65,16 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     frame.duration = reader.number("duration");
     frame.interruptible = reader.boolean_or("interruptible", false);
     frame.level_feet = reader.boolean_or("level_feet", false);
+    frame.level_feet_lean = reader.number_or("level_feet_lean", 0.0);
     bool symmetric = reader.boolean_or("symmetric", false);
     bool mirror = reader.boolean_or("mirror", false);
     const data::Value* angles = reader.map("angles");
     if (reader.ok() && !(frame.duration > 0 && frame.duration < 60))
       reader.fail("'duration' must be in (0, 60) s");
+    if (reader.ok() && !(frame.level_feet_lean >= -1 && frame.level_feet_lean <= 1))
+      reader.fail("'level_feet_lean' must be in [-1, 1]");
+    if (reader.ok() && frame.level_feet_lean != 0 && !frame.level_feet)
+      reader.fail("'level_feet_lean' needs 'level_feet = true'");
     if (!reader.ok()) return reader.error();
     for (const auto& [key, value] : angles->fields) {
       Joint joint = joint_from_motion_name(key);

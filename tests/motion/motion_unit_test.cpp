@@ -138,6 +138,40 @@ TEST_CASE("keyframe curve: zero end velocity where a joint turns round, mean slo
   CHECK_FALSE(player.running());
 }
 
+TEST_CASE("keyframe level_feet: soles level under any torso pitch, turned against it by level_feet_lean") {
+  KeyframeMotion m;
+  m.name = "rise";
+  KeyFrame f;
+  f.duration = 0.4;
+  f.level_feet = true;
+  f.has_angle[kLHipPitch] = f.has_angle[kRHipPitch] = true;
+  f.angle[kLHipPitch] = f.angle[kRHipPitch] = deg2rad(40);
+  f.has_angle[kLKneePitch] = f.has_angle[kRKneePitch] = true;
+  f.angle[kLKneePitch] = f.angle[kRKneePitch] = deg2rad(-70);
+  m.frames = {f};
+  double start[kJointCount] = {};
+  // The sole's pitch in the world (simspark-facts §1.3): torso pitch - (hip + knee + ankle).
+  auto sole_pitch = [](const double q[kJointCount], double torso_pitch, Side side) {
+    return side == kLeft ? torso_pitch - q[kLHipPitch] - q[kLKneePitch] - q[kLFootPitch]
+                         : torso_pitch - q[kRHipPitch] - q[kRKneePitch] - q[kRFootPitch];
+  };
+  for (double lean : {0.0, 0.25}) {
+    m.frames[0].level_feet_lean = lean;
+    for (double torso_pitch : {-0.3, 0.0, 0.2}) {
+      CAPTURE(lean);
+      CAPTURE(torso_pitch);
+      KeyframePlayer player;
+      player.start(m, start, false);
+      double target[kJointCount];
+      player.step(0.0, torso_pitch, 0.0, target);
+      // Leaning forward, the soles are turned toes-down by the share (they
+      // press the toes into the ground and push the torso back).
+      CHECK(sole_pitch(target, torso_pitch, kLeft) == doctest::Approx(lean * torso_pitch));
+      CHECK(sole_pitch(target, torso_pitch, kRight) == doctest::Approx(lean * torso_pitch));
+    }
+  }
+}
+
 TEST_CASE("mirroring swaps sides and flips rolls and yaws") {
   bool has[kJointCount] = {};
   double angle[kJointCount] = {};
@@ -182,6 +216,21 @@ TEST_CASE("motion files: a good file parses, errors name the problem") {
   CHECK_FALSE(misspelt.ok());
   auto syntax = parse_motion_text("return { name = ", "x.lua");
   CHECK_FALSE(syntax.ok());
+
+  auto lean = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 1, level_feet = true, level_feet_lean = 0.25, angles = {} } } }",
+      "x.lua");
+  REQUIRE(lean.ok());
+  CHECK(lean->frames[0].level_feet_lean == doctest::Approx(0.25));
+  auto lean_without_level = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 1, level_feet_lean = 0.25, angles = {} } } }", "x.lua");
+  REQUIRE_FALSE(lean_without_level.ok());
+  CHECK(lean_without_level.error().message.find("needs 'level_feet = true'") != std::string::npos);
+  auto lean_too_large = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 1, level_feet = true, level_feet_lean = 3, angles = {} } } }",
+      "x.lua");
+  REQUIRE_FALSE(lean_too_large.ok());
+  CHECK(lean_too_large.error().message.find("level_feet_lean") != std::string::npos);
 }
 
 TEST_CASE("motion files: a kick's placement and distance are data, checked on load") {

@@ -92,8 +92,8 @@ std::string motion_text(const std::vector<double>& v, double score) {
     }
     text += "\n        LFootRoll = 0, LArmYaw = 0, NeckYaw = 0, NeckPitch = 0 } },\n";
   }
-  std::snprintf(line, sizeof line, "    { duration = %.2f, symmetric = true, level_feet = true, angles = {\n       ",
-                g_stand.duration);
+  std::snprintf(line, sizeof line, "    { duration = %.2f, symmetric = true, level_feet = true, level_feet_lean = %.2f, angles = {\n       ",
+                g_stand.duration, g_stand.level_feet_lean);
   text += line;
   for (int j = 0; j < kJointCount; ++j) {
     if (!g_stand.has_angle[j]) continue;
@@ -257,6 +257,7 @@ int main(int argc, char** argv) {
   g_stand = motion::KeyFrame{};
   g_stand.duration = 0.4;
   g_stand.level_feet = true;
+  g_stand.level_feet_lean = 0.25;  // as the shipped get-ups (docs/benchmarks.md, session 20)
   const Joint stand_joints[] = {kLShoulderPitch, kLShoulderYaw, kLHipYawPitch, kLHipRoll, kLHipPitch, kLKneePitch};
   const double stand_values[] = {-90, 10, 0, 0, 40, -70};
   for (int i = 0; i < 6; ++i) {

@@ -4,6 +4,8 @@
 -- Degrees, SimSpark signs. Session 17: `libero_getup_search front out.lua --type 2 --init
 -- <type 0's getup_front.lua> --poses 12 --slip 0,0.005 --generations 30 --sigma 0.04 --seed 15`:
 -- with the slip 50/50 at 1.48 s (type 2's previous file: 34/50, 5.17 s), grip 50/50 at 1.49 s (2.02 s).
+-- Session 20: the rise turns the soles against the torso's pitch (level_feet_lean 0.25), as type
+-- 0's get-ups (docs/benchmarks.md, "Soles against the lean as the get-ups rise").
 return {
   name = "getup_front",
   frames = {
@@ -19,7 +21,7 @@ return {
     { duration = 0.060, symmetric = true, angles = {
         LShoulderPitch = 23.4, LShoulderYaw = 58.0, LArmRoll = 54.1, LHipYawPitch = -1.5, LHipRoll = -10.6, LHipPitch = -25.0, LKneePitch = -130.0, LFootPitch = 22.8,
         LFootRoll = 0, LArmYaw = 0, NeckYaw = 0, NeckPitch = 0 } },
-    { duration = 0.40, symmetric = true, level_feet = true, angles = {
+    { duration = 0.40, symmetric = true, level_feet = true, level_feet_lean = 0.25, angles = {
         LShoulderPitch = -90, LShoulderYaw = 10, LHipYawPitch = 0, LHipRoll = 0, LHipPitch = 40, LKneePitch = -70 } },
   },
 }
