@@ -139,11 +139,13 @@ bool KeyframePlayer::step(double lookahead, double torso_pitch, double torso_rol
   if (level_feet_[segment_end]) {
     // Foot pitch in the world = torso pitch - (hip + knee + ankle pitch);
     // foot roll = torso roll + hip roll + ankle roll (simspark-facts §1.3 axes).
-    double foot_pitch = level_feet_lean_[segment_end] * torso_pitch;
+    // level_feet_lean turns the soles that share of the lean back against it.
+    double lean = level_feet_lean_[segment_end];
+    double foot_pitch = lean * torso_pitch, foot_roll = lean * torso_roll;
     target[kLFootPitch] = torso_pitch - target[kLHipPitch] - target[kLKneePitch] - foot_pitch;
     target[kRFootPitch] = torso_pitch - target[kRHipPitch] - target[kRKneePitch] - foot_pitch;
-    target[kLFootRoll] = -torso_roll - target[kLHipRoll];
-    target[kRFootRoll] = -torso_roll - target[kRHipRoll];
+    target[kLFootRoll] = -torso_roll - target[kLHipRoll] + foot_roll;
+    target[kRFootRoll] = -torso_roll - target[kRHipRoll] + foot_roll;
   }
   if (elapsed_ >= total_) {
     running_ = false;

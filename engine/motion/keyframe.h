@@ -22,10 +22,11 @@ struct KeyFrame {
   double angle[kJointCount] = {};        // rad
   bool interruptible = false;            // a new request may take over during this frame
   bool level_feet = false;               // ankles keep the soles level (from the IMU)
-  // With level_feet: the soles turn against the torso's pitch from upright
-  // by this share of it. Level soles alone follow a lean (the ankle gives
-  // way as the torso tips), so a get-up that rises with a little forward
-  // pitch tips on over its toes; turned against the lean they push back.
+  // With level_feet: the soles turn against the torso's pitch and roll from
+  // upright by this share of them. Level soles alone follow a lean (the
+  // ankle gives way as the torso tips), so a get-up that rises with a little
+  // forward pitch tips on over its toes, or with some roll over a sole's
+  // edge; turned against the lean they push back.
   double level_feet_lean = 0.0;
 };
 

@@ -9,7 +9,7 @@
 //     next = "stand",                  -- optional: motion to chain to
 //     frames = {
 //       { duration = 0.3, interruptible = false, level_feet = false,
-//         level_feet_lean = 0,         -- with level_feet: soles against the lean (-1..1)
+//         level_feet_lean = 0,         -- with level_feet: soles turned by this share of the tilt (-1..1)
 //         symmetric = true,            -- copy each side to the other, mirrored
 //         mirror = false,              -- swap left and right in this frame
 //         angles = { LHipPitch = 40, LKneePitch = -80, NeckPitch = 0 } },

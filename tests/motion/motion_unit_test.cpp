@@ -138,7 +138,7 @@ TEST_CASE("keyframe curve: zero end velocity where a joint turns round, mean slo
   CHECK_FALSE(player.running());
 }
 
-TEST_CASE("keyframe level_feet: soles level under any torso pitch, turned against it by level_feet_lean") {
+TEST_CASE("keyframe level_feet: soles level under any torso tilt, turned by level_feet_lean's share of it") {
   KeyframeMotion m;
   m.name = "rise";
   KeyFrame f;
@@ -148,26 +148,37 @@ TEST_CASE("keyframe level_feet: soles level under any torso pitch, turned agains
   f.angle[kLHipPitch] = f.angle[kRHipPitch] = deg2rad(40);
   f.has_angle[kLKneePitch] = f.has_angle[kRKneePitch] = true;
   f.angle[kLKneePitch] = f.angle[kRKneePitch] = deg2rad(-70);
+  f.has_angle[kLHipRoll] = true;
+  f.angle[kLHipRoll] = deg2rad(5);
   m.frames = {f};
   double start[kJointCount] = {};
-  // The sole's pitch in the world (simspark-facts §1.3): torso pitch - (hip + knee + ankle).
+  // The sole's pitch and roll in the world (simspark-facts §1.3): torso pitch
+  // - (hip + knee + ankle pitch), torso roll + hip roll + ankle roll.
   auto sole_pitch = [](const double q[kJointCount], double torso_pitch, Side side) {
     return side == kLeft ? torso_pitch - q[kLHipPitch] - q[kLKneePitch] - q[kLFootPitch]
                          : torso_pitch - q[kRHipPitch] - q[kRKneePitch] - q[kRFootPitch];
   };
+  auto sole_roll = [](const double q[kJointCount], double torso_roll, Side side) {
+    return side == kLeft ? torso_roll + q[kLHipRoll] + q[kLFootRoll] : torso_roll + q[kRHipRoll] + q[kRFootRoll];
+  };
   for (double lean : {0.0, 0.25}) {
     m.frames[0].level_feet_lean = lean;
-    for (double torso_pitch : {-0.3, 0.0, 0.2}) {
+    for (double torso_pitch : {-0.3, 0.0, 0.2})
+    for (double torso_roll : {-0.2, 0.1}) {
       CAPTURE(lean);
       CAPTURE(torso_pitch);
+      CAPTURE(torso_roll);
       KeyframePlayer player;
       player.start(m, start, false);
       double target[kJointCount];
-      player.step(0.0, torso_pitch, 0.0, target);
-      // Leaning forward, the soles are turned toes-down by the share (they
-      // press the toes into the ground and push the torso back).
-      CHECK(sole_pitch(target, torso_pitch, kLeft) == doctest::Approx(lean * torso_pitch));
-      CHECK(sole_pitch(target, torso_pitch, kRight) == doctest::Approx(lean * torso_pitch));
+      player.step(0.0, torso_pitch, torso_roll, target);
+      // Leaning forward the soles turn toes-down by the share (pressing the
+      // toes into the ground pushes the torso back); leaning sideways they
+      // press the edge on that side.
+      for (Side side : {kLeft, kRight}) {
+        CHECK(sole_pitch(target, torso_pitch, side) == doctest::Approx(lean * torso_pitch));
+        CHECK(sole_roll(target, torso_roll, side) == doctest::Approx(lean * torso_roll));
+      }
     }
   }
 }

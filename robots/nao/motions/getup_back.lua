@@ -1,10 +1,10 @@
 -- Get up from lying on the back. Found by tools/bench/motion/getup_search (CMA-ES,
 -- scored end to end from 10 harness fall poses, standing held 2 s; a sit-up), checked with
 -- libero_motion_bench getup. Degrees, SimSpark signs.
--- Session 20: the last frame (the rise) turns the soles against the torso's pitch (level_feet_lean
--- 0.25; level soles gave way as the torso tipped): type 0 with the slip stands from belly, back and
--- side 100/100/100 in 100 runs (97/96/98 before), at 8 physics steps too (docs/benchmarks.md,
--- "Soles against the lean as the get-ups rise").
+-- Session 20: the last frame (the rise) turns the soles against the torso's pitch and roll
+-- (level_feet_lean 0.25; level soles gave way as the torso tipped): type 0 with the slip stands from
+-- belly, back and side 100/100/100 in 100 runs (97/96/98 before), at 8 physics steps 99-100; type
+-- 4's side falls at 8 steps 100 (docs/benchmarks.md, "Soles against the lean as the get-ups rise").
 return {
   name = "getup_back",
   frames = {

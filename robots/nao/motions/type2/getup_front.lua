@@ -4,7 +4,7 @@
 -- Degrees, SimSpark signs. Session 17: `libero_getup_search front out.lua --type 2 --init
 -- <type 0's getup_front.lua> --poses 12 --slip 0,0.005 --generations 30 --sigma 0.04 --seed 15`:
 -- with the slip 50/50 at 1.48 s (type 2's previous file: 34/50, 5.17 s), grip 50/50 at 1.49 s (2.02 s).
--- Session 20: the rise turns the soles against the torso's pitch (level_feet_lean 0.25), as type
+-- Session 20: the rise turns the soles against the torso's pitch and roll (level_feet_lean 0.25), as type
 -- 0's get-ups (docs/benchmarks.md, "Soles against the lean as the get-ups rise").
 return {
   name = "getup_front",
