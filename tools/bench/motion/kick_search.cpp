@@ -484,10 +484,7 @@ int main(int argc, char** argv) {
     else if (a == "--substeps") {
       if (!parse_substeps_list(argv[i + 1], &g_substeps)) return 2;
     } else if (a == "--slip") {
-      if (!parse_number_list(argv[i + 1], 0, 1, &g_slips)) {
-        std::fprintf(stderr, "--slip wants slips 0-1 (m/s per N) separated by commas, got %s\n", argv[i + 1]);
-        return 2;
-      }
+      if (!parse_slip_list(argv[i + 1], &g_slips)) return 2;
     }
     else if (a == "--max-height") g_max_height = std::atof(argv[i + 1]);
     else if (a == "--height-cost") g_height_cost = std::atof(argv[i + 1]);

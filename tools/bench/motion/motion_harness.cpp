@@ -370,4 +370,10 @@ bool parse_substeps_list(const char* text, std::vector<int>* out) {
   return true;
 }
 
+bool parse_slip_list(const char* text, std::vector<double>* out) {
+  if (parse_number_list(text, 0, 1, out)) return true;
+  std::fprintf(stderr, "--slip wants slips 0-1 (m/s per N) separated by commas, got %s\n", text);
+  return false;
+}
+
 }  // namespace libero::bench

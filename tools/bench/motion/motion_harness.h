@@ -122,5 +122,8 @@ bool parse_number_list(const char* text, double lo, double hi, std::vector<doubl
 // The searches' --substeps list: whole physics step counts 0-40 (0: the
 // simulator's default). On anything else says so on stderr and returns false.
 bool parse_substeps_list(const char* text, std::vector<int>* out);
+// The searches' --slip list: slips 0-1 m/s per N ("0,0.005"). On anything
+// else says so on stderr and returns false.
+bool parse_slip_list(const char* text, std::vector<double>* out);
 
 }  // namespace libero::bench

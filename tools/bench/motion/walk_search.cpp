@@ -395,12 +395,8 @@ int main(int argc, char** argv) {
     else if (a == "--side-runs") g_side_runs = std::max(1, std::atoi(value));
     else if (a == "--side-target") g_side_target = std::atof(value);
     else if (a == "--slip") {
-      if (!parse_number_list(value, 0, 1, &g_slips)) {
-        std::fprintf(stderr, "--slip wants slips 0-1 (m/s per N) separated by commas, got %s\n", value);
-        return 2;
-      }
-    }
-    else {
+      if (!parse_slip_list(value, &g_slips)) return 2;
+    } else {
       std::fprintf(stderr, "unknown option %s\n", a.c_str());
       return 2;
     }
