@@ -74,6 +74,7 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
   interruptible_[0] = true;
   level_feet_[0] = false;
   level_feet_lean_[0] = 0;
+  gyro_ankle_pitch_[0] = gyro_ankle_roll_[0] = 0;
   for (int i = 0; i < frames; ++i) {
     const KeyFrame& f = motion.frames[i];
     bool has[kJointCount];
@@ -89,6 +90,8 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
     interruptible_[i + 1] = f.interruptible;
     level_feet_[i + 1] = f.level_feet;
     level_feet_lean_[i + 1] = f.level_feet_lean;
+    gyro_ankle_pitch_[i + 1] = f.gyro_ankle_pitch;
+    gyro_ankle_roll_[i + 1] = f.gyro_ankle_roll;
   }
   // End velocities: zero at both ends and wherever the joint turns round,
   // else the mean of the slopes before and after the point.
@@ -127,8 +130,7 @@ bool KeyframePlayer::interruptible() const {
   return interruptible_[i];
 }
 
-bool KeyframePlayer::step(double lookahead, double torso_pitch, double torso_roll,
-                          double target[kJointCount]) {
+bool KeyframePlayer::step(double lookahead, const KeyframeSense& sense, double target[kJointCount]) {
   if (!running_) return false;
   elapsed_ += 0.02;
   double t = elapsed_ + lookahead;
@@ -140,6 +142,7 @@ bool KeyframePlayer::step(double lookahead, double torso_pitch, double torso_rol
     // Foot pitch in the world = torso pitch - (hip + knee + ankle pitch);
     // foot roll = torso roll + hip roll + ankle roll (simspark-facts §1.3 axes).
     // level_feet_lean turns the soles that share of the lean back against it.
+    const double torso_pitch = sense.torso_pitch, torso_roll = sense.torso_roll;
     double lean = level_feet_lean_[segment_end];
     double foot_pitch = lean * torso_pitch, foot_roll = lean * torso_roll;
     target[kLFootPitch] = torso_pitch - target[kLHipPitch] - target[kLKneePitch] - foot_pitch;
@@ -147,6 +150,13 @@ bool KeyframePlayer::step(double lookahead, double torso_pitch, double torso_rol
     target[kLFootRoll] = -torso_roll - target[kLHipRoll] + foot_roll;
     target[kRFootRoll] = -torso_roll - target[kRHipRoll] + foot_roll;
   }
+  // Both ankles alike, so a mirrored motion needs no sign change.
+  const double pitch_damping = gyro_ankle_pitch_[segment_end] * sense.pitch_rate;
+  const double roll_damping = gyro_ankle_roll_[segment_end] * sense.roll_rate;
+  target[kLFootPitch] += pitch_damping;
+  target[kRFootPitch] += pitch_damping;
+  target[kLFootRoll] += roll_damping;
+  target[kRFootRoll] += roll_damping;
   if (elapsed_ >= total_) {
     running_ = false;
     return false;

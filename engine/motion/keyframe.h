@@ -28,6 +28,10 @@ struct KeyFrame {
   // forward pitch tips on over its toes, or with some roll over a sole's
   // edge; turned against the lean they push back.
   double level_feet_lean = 0.0;
+  // Rate damping on both ankles (rad of ankle per rad/s of torso rate, the
+  // walk's stand_gyro_* convention): an open-loop kick that stands on one leg
+  // for a second diverges with the sway it started from; this damps it.
+  double gyro_ankle_pitch = 0.0, gyro_ankle_roll = 0.0;
 };
 
 // A kick's placement and effect, measured by the kick benchmark and kept
@@ -73,9 +77,10 @@ const char* motion_joint_name(Joint joint);
 void mirror_pose(const bool has_in[kJointCount], const double in[kJointCount],
                  bool has_out[kJointCount], double out[kJointCount]);
 
-struct PlayerInput {
-  double start_pose[kJointCount];        // where the joints are when the motion starts
-  double torso_pitch = 0, torso_roll = 0;// for level_feet frames
+// What the player reads from the IMU each cycle (rad, rad/s).
+struct KeyframeSense {
+  double torso_pitch = 0, torso_roll = 0;  // level_feet frames
+  double pitch_rate = 0, roll_rate = 0;    // gyro_ankle_* frames (gyro y, x)
 };
 
 class KeyframePlayer {
@@ -88,7 +93,7 @@ class KeyframePlayer {
   // Advances by one cycle and writes the target for `lookahead` seconds
   // ahead into target[]. Returns false once the motion has finished (the
   // target then holds the last frame).
-  bool step(double lookahead, double torso_pitch, double torso_roll, double target[kJointCount]);
+  bool step(double lookahead, const KeyframeSense& sense, double target[kJointCount]);
 
   bool running() const { return running_; }
   bool interruptible() const;
@@ -110,6 +115,8 @@ class KeyframePlayer {
   bool interruptible_[kMaxKeyFrames + 1] = {};
   bool level_feet_[kMaxKeyFrames + 1] = {};
   double level_feet_lean_[kMaxKeyFrames + 1] = {};
+  double gyro_ankle_pitch_[kMaxKeyFrames + 1] = {};
+  double gyro_ankle_roll_[kMaxKeyFrames + 1] = {};
   double elapsed_ = 0, total_ = 0;
 };
 

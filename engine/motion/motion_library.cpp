@@ -66,6 +66,8 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     frame.interruptible = reader.boolean_or("interruptible", false);
     frame.level_feet = reader.boolean_or("level_feet", false);
     frame.level_feet_lean = reader.number_or("level_feet_lean", 0.0);
+    frame.gyro_ankle_pitch = reader.number_or("gyro_ankle_pitch", 0.0);
+    frame.gyro_ankle_roll = reader.number_or("gyro_ankle_roll", 0.0);
     bool symmetric = reader.boolean_or("symmetric", false);
     bool mirror = reader.boolean_or("mirror", false);
     const data::Value* angles = reader.map("angles");
@@ -75,6 +77,10 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
       reader.fail("'level_feet_lean' must be in [-1, 1]");
     if (reader.ok() && frame.level_feet_lean != 0 && !frame.level_feet)
       reader.fail("'level_feet_lean' needs 'level_feet = true'");
+    // Beyond half a radian of ankle per rad/s the one-cycle delay makes the
+    // damping an oscillator (the stand chatters at -0.05).
+    for (double gain : {frame.gyro_ankle_pitch, frame.gyro_ankle_roll})
+      if (reader.ok() && !(std::fabs(gain) <= 0.5)) reader.fail("'gyro_ankle_pitch' and 'gyro_ankle_roll' must be in [-0.5, 0.5]");
     if (!reader.ok()) return reader.error();
     for (const auto& [key, value] : angles->fields) {
       Joint joint = joint_from_motion_name(key);

@@ -10,6 +10,8 @@
 //     frames = {
 //       { duration = 0.3, interruptible = false, level_feet = false,
 //         level_feet_lean = 0,         -- with level_feet: soles turned by this share of the tilt (-1..1)
+//         gyro_ankle_pitch = 0,        -- both ankles += gain x torso pitch rate (rad per rad/s, -0.5..0.5)
+//         gyro_ankle_roll = 0,         -- the same for roll
 //         symmetric = true,            -- copy each side to the other, mirrored
 //         mirror = false,              -- swap left and right in this frame
 //         angles = { LHipPitch = 40, LKneePitch = -80, NeckPitch = 0 } },

@@ -94,6 +94,15 @@ struct MotionSystem::Impl {
   double blend_from[kJointCount] = {};
   double blend_left = 0;
   int joint_count = kJointCountWithoutToes;
+
+  KeyframeSense keyframe_sense() const {
+    KeyframeSense sense;
+    sense.torso_pitch = imu.pitch();
+    sense.torso_roll = imu.roll();
+    sense.pitch_rate = imu.gyro().y();
+    sense.roll_rate = imu.gyro().x();
+    return sense;
+  }
 };
 
 MotionSystem::MotionSystem(const MotionOptions& options) : options_(options), impl_(new Impl) {}
@@ -255,7 +264,7 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
   Vec3 gyro = m.imu.gyro();
 
   if (m.mode == Mode::GetUp) {
-    bool running = m.player.step(kLookahead, m.imu.pitch(), m.imu.roll(), target);
+    bool running = m.player.step(kLookahead, m.keyframe_sense(), target);
     if (!running) {
       if (m.imu.fall() == FallDirection::None) {
         m.getup_attempts = 0;
@@ -375,7 +384,7 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
     }
 
     if (m.mode == Mode::Keyframe || (m.mode == Mode::Kick && m.kick_phase == KickPhase::Swing)) {
-      bool running = m.player.step(kLookahead, m.imu.pitch(), m.imu.roll(), target);
+      bool running = m.player.step(kLookahead, m.keyframe_sense(), target);
       if (!running) {
         const KeyframeMotion* next = m.player.next_motion()[0] ? m.library->find(m.player.next_motion()) : nullptr;
         if (next && m.mode == Mode::Keyframe) {

@@ -123,7 +123,7 @@ TEST_CASE("keyframe curve: zero end velocity where a joint turns round, mean slo
   double last = 0, at_02 = 0;
   bool monotone_first = true;
   int cycles = 0;
-  while (player.step(0.0, 0, 0, target)) {
+  while (player.step(0.0, KeyframeSense{}, target)) {
     ++cycles;
     double t = player.elapsed();
     if (t <= 0.4 + 1e-9 && target[kNeckYaw] < last - 1e-12) monotone_first = false;
@@ -171,7 +171,7 @@ TEST_CASE("keyframe level_feet: soles level under any torso tilt, turned by leve
       KeyframePlayer player;
       player.start(m, start, false);
       double target[kJointCount];
-      player.step(0.0, torso_pitch, torso_roll, target);
+      player.step(0.0, KeyframeSense{torso_pitch, torso_roll, 0, 0}, target);
       // Leaning forward the soles turn toes-down by the share (pressing the
       // toes into the ground pushes the torso back); leaning sideways they
       // press the edge on that side.
@@ -179,6 +179,43 @@ TEST_CASE("keyframe level_feet: soles level under any torso tilt, turned by leve
         CHECK(sole_pitch(target, torso_pitch, side) == doctest::Approx(lean * torso_pitch));
         CHECK(sole_roll(target, torso_roll, side) == doctest::Approx(lean * torso_roll));
       }
+    }
+  }
+}
+
+TEST_CASE("keyframe gyro_ankle_*: the frame's ankles move by gain x torso rate, both legs, mirrored or not") {
+  KeyframeMotion m;
+  m.name = "kick";
+  KeyFrame shift;
+  shift.duration = 0.4;
+  shift.gyro_ankle_pitch = -0.05;
+  shift.gyro_ankle_roll = 0.1;
+  shift.has_angle[kLFootPitch] = shift.has_angle[kRFootPitch] = true;
+  shift.angle[kLFootPitch] = 0.3;
+  shift.angle[kRFootPitch] = 0.2;
+  shift.has_angle[kLFootRoll] = true;
+  shift.angle[kLFootRoll] = 0.1;
+  KeyFrame swing;  // no damping: the plain curve
+  swing.duration = 0.4;
+  m.frames = {shift, swing};
+  double start[kJointCount] = {};
+  for (bool mirrored : {false, true}) {
+    CAPTURE(mirrored);
+    KeyframePlayer still, moving;
+    still.start(m, start, mirrored);
+    moving.start(m, start, mirrored);
+    double plain[kJointCount], damped[kJointCount];
+    const KeyframeSense rates{0, 0, 0.8, -0.5};
+    for (int cycle = 0; cycle < 40; ++cycle) {
+      CAPTURE(cycle);
+      still.step(0.0, KeyframeSense{}, plain);
+      moving.step(0.0, rates, damped);
+      if (cycle >= 18 && cycle <= 20) continue;  // the frames' boundary: either may hold
+      const bool in_shift = cycle < 18;
+      const double pitch = in_shift ? -0.05 * 0.8 : 0.0, roll = in_shift ? 0.1 * -0.5 : 0.0;
+      for (Joint j : {kLFootPitch, kRFootPitch}) CHECK(damped[j] - plain[j] == doctest::Approx(pitch));
+      for (Joint j : {kLFootRoll, kRFootRoll}) CHECK(damped[j] - plain[j] == doctest::Approx(roll));
+      for (Joint j : {kLHipPitch, kRKneePitch, kLHipRoll}) CHECK(damped[j] == doctest::Approx(plain[j]));
     }
   }
 }
@@ -242,6 +279,20 @@ TEST_CASE("motion files: a good file parses, errors name the problem") {
       "x.lua");
   REQUIRE_FALSE(lean_too_large.ok());
   CHECK(lean_too_large.error().message.find("level_feet_lean") != std::string::npos);
+
+  auto damped = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 1, gyro_ankle_pitch = -0.05, gyro_ankle_roll = 0.02, angles = {} } } }",
+      "x.lua");
+  REQUIRE(damped.ok());
+  CHECK(damped->frames[0].gyro_ankle_pitch == doctest::Approx(-0.05));
+  CHECK(damped->frames[0].gyro_ankle_roll == doctest::Approx(0.02));
+  auto damping_too_large = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 1, gyro_ankle_roll = -0.8, angles = {} } } }", "x.lua");
+  REQUIRE_FALSE(damping_too_large.ok());
+  CHECK(damping_too_large.error().message.find("gyro_ankle_roll") != std::string::npos);
+  auto damping_not_number = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 1, gyro_ankle_pitch = 'soft', angles = {} } } }", "x.lua");
+  CHECK_FALSE(damping_not_number.ok());
 }
 
 TEST_CASE("motion files: a kick's placement and distance are data, checked on load") {

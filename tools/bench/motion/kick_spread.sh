@@ -8,11 +8,14 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/../../.." && pwd)
 scenario=${1:-kick_lofted_motion}
 substeps=${2:-0}
+# 0 = the simulator's default step count
+substeps_opt=()
+[ "$substeps" = 0 ] || substeps_opt=(--substeps "$substeps")
 robots=${3:-$here/robots}
 bench=$here/build/tools/bench/motion/libero_motion_bench
 [ -x "$bench" ] || { echo "kick_spread: $bench not built (run tools/build)" >&2; exit 2; }
 for settle in 1.0 1.15 1.3 1.45 1.6 1.75 1.9 2.05 2.2 2.35 2.5 2.65 2.8; do
-  "$bench" "$scenario" --robots "$robots" --runs 3 --settle "$settle" --substeps "$substeps" -v | grep -E "^  run [0-9]+:"
+  "$bench" "$scenario" --robots "$robots" --runs 3 --settle "$settle" "${substeps_opt[@]}" -v | grep -E "^  run [0-9]+:"
 done | python3 -c '
 import re, statistics, sys
 runs = []
