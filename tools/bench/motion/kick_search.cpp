@@ -437,7 +437,13 @@ double trial_fitness(const Trial& t, bool launch_counts) {
 }
 
 Score evaluate(const std::vector<double>& v) {
-  std::ofstream(g_robots + "/nao/motions/" + g_kick + ".lua") << motion_text(v, 0);
+  // A hetero type plays its own type<T>/ file when there is one, so the
+  // candidate goes there: written to the shared file it would never play
+  // (until session 21 searches for types 1 and 3 scored their shipped kick
+  // over and over).
+  const std::string dir = g_robots + "/nao/motions" + (g_type > 0 ? "/type" + std::to_string(g_type) : "");
+  fs::create_directories(dir);
+  std::ofstream(dir + "/" + g_kick + ".lua") << motion_text(v, 0);
   g_trials_made = 0;  // every candidate sees the same trial under the same slip
   // Placement errors an approach leaves (its tolerances are 3 cm and 2.5 cm).
   const double offsets[][2] = {{0, 0},          {0.02, 0.012}, {-0.02, -0.012}, {0.008, -0.02},
