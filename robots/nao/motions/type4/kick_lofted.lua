@@ -1,1 +1,1 @@
-../type1/kick_lofted.lua
+../type2/kick_lofted.lua
