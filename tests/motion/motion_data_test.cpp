@@ -191,10 +191,11 @@ TEST_CASE("motion system: a broken per-type override fails that type's load only
 }
 
 TEST_CASE("shipped motions load for every type; each plays its own kicks where its folder has them") {
-  // type2/ and type4/kick_lofted.lua are links to type1's: a checkout that
-  // lost a link, or a loader that stopped following them, fails here. Type 3
-  // has all three kicks of its own, type 4 a short one, type 1 the long kick
-  // from before session 17; the others play type 0's long and short kick.
+  // type4/kick_lofted.lua is a link to type2's (session 12's lofted kick): a
+  // checkout that lost the link, or a loader that stopped following it,
+  // fails here. Type 3 has all three kicks of its own, type 4 a short one,
+  // type 1 the long kick from before session 17 and a lofted kick of its own
+  // (session 21); the others play type 0's long and short kick.
   const std::string motions = robots_dir() + "/nao/motions";
   enum { kLong, kShort, kLofted, kKicks };
   const char* names[kKicks] = {"kick_long", "kick_short", "kick_lofted"};
@@ -224,10 +225,12 @@ TEST_CASE("shipped motions load for every type; each plays its own kicks where i
   CHECK(swing[kShort][2] == swing[kShort][0]);
   CHECK(swing[kShort][4] != swing[kShort][0]);  // type 4's own
   CHECK(swing[kShort][4] != swing[kShort][3]);
-  CHECK(swing[kLofted][1] == swing[kLofted][2]);  // one file, linked from types 2 and 4
-  CHECK(swing[kLofted][4] == swing[kLofted][1]);
+  CHECK(swing[kLofted][4] == swing[kLofted][2]);  // one file, linked from type 4
+  CHECK(swing[kLofted][2] != swing[kLofted][0]);
+  CHECK(swing[kLofted][1] != swing[kLofted][2]);  // type 1's own
   CHECK(swing[kLofted][1] != swing[kLofted][0]);
   CHECK(swing[kLofted][3] != swing[kLofted][1]);
+  CHECK(swing[kLofted][3] != swing[kLofted][2]);
 }
 
 TEST_CASE("lofted kick: optional motion, its crossbar stretch reported; without it requests fail") {
