@@ -475,7 +475,9 @@ Score evaluate(const std::vector<double>& v) {
     count(kick_once(v, offsets[k % n][0], offsets[k % n][1], substeps(), trial_start(1, k, 1.0 + 0.5 * k)), true);
   for (int k = 0; k < g_settle_trials; ++k)
     count(kick_once(v, offsets[(k + 3) % n][0], offsets[(k + 3) % n][1], substeps(), 0, trial_start(2, k, 1.2 + 0.2 * k)), true);
-  // Approach starts 0-999 are the motion bench's; a fresh set takes others.
+  // Approach k draws its start from seed 7000 + k (the motion bench's runs
+  // from 2000 + run, so the two never meet); a fresh set takes starts past
+  // the fixed set's.
   const int first_approach = g_fresh_trials ? 1000 + 64 * static_cast<int>(g_trial_set) : 0;
   for (int k = 0; k < g_approaches; ++k) count(approach_once(first_approach + k, k % 3 == 2 ? 0.5 : 0.0), false);
   std::sort(distances.begin(), distances.end());
@@ -623,6 +625,12 @@ int main(int argc, char** argv) {
   Cmaes cmaes(sub_mean, sigma, lambda, seed);
   std::vector<Score> scores;
   std::vector<double> fitness;
+  // The result so far: the motion file and its parameters (for --init).
+  auto write_result = [&] {
+    std::ofstream(out) << motion_text(best, best_distance);
+    std::ofstream params(std::string(out) + ".params");
+    for (int i = 0; i < kCount; ++i) params << kParams[i].name << " " << best[i] << "\n";
+  };
   for (int g = 0; g < generations; ++g) {
     g_trial_set = static_cast<unsigned>(g) + 1;  // set 0 scored the start
     int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(box.values(full(x))); }, &scores, &fitness);
@@ -639,23 +647,19 @@ int main(int argc, char** argv) {
       Score m = evaluate(best);
       best_total = m.total;
       best_distance = std::floor(m.distance * 10) / 10;
+      write_result();
       std::printf("  mean %.3f (distance %.2f m, falls %d, misses %d) -> %s (and .params)\n", m.total, m.distance, m.falls,
                   m.misses, out);
-      std::ofstream(out) << motion_text(best, best_distance);
-      std::ofstream params(std::string(out) + ".params");
-      for (int i = 0; i < kCount; ++i) params << kParams[i].name << " " << best[i] << "\n";
       std::fflush(stdout);
     } else if (fitness[top] > best_total) {
       best_total = fitness[top];
       best = box.values(full(x[top]));
       best_distance = std::floor(s.distance * 10) / 10;
-      std::ofstream(out) << motion_text(best, best_distance);
-      std::ofstream params(std::string(out) + ".params");
-      for (int i = 0; i < kCount; ++i) params << kParams[i].name << " " << best[i] << "\n";
+      write_result();
       std::printf("  new best -> %s (and .params)\n", out);
     }
   }
-  std::ofstream(out) << motion_text(best, best_distance);
+  write_result();
   std::printf("best %.3f -> %s (set the kick table's distance from libero_motion_bench kick|kick_short|kick_lofted --runs 300 --first 300)\n", best_total, out);
   return 0;
 }

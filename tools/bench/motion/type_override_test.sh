@@ -1,9 +1,9 @@
 #!/bin/bash
 # kick_search --type T plays the candidate, not the type's own shipped file:
-# type 3 has its own kick_long (robots/nao/motions/type3/), and starting
-# from type 0's parameters must score otherwise than starting from type 3's
-# (a candidate written to the shared file was never played, so both scored
-# type 3's file alike). Usage: type_override_test.sh KICK_SEARCH OUT_DIR CANDIDATES_DIR
+# type 3 has its own kick_long (robots/nao/motions/type3/), and its own
+# parameters with a slow swing (the ball placed alike) must score otherwise
+# than its own parameters (a candidate written to the shared file was never
+# played, so both scored type 3's file alike). Usage: type_override_test.sh KICK_SEARCH OUT_DIR CANDIDATES_DIR
 set -u
 tool=$1 out=$2 candidates=$3
 start() { "$tool" kick_long "$out/type_override_$1.lua" --type 3 --generations 0 --init "$2" 2>&1 | grep '^start'; }
