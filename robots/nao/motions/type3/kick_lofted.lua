@@ -1,38 +1,41 @@
--- kick_lofted for type 3: type 0's lofted kick fell in 70 of 100 of type 3's approach kicks. The
--- search from type 3's long kick (no height cost) found no lofted kick: this one stays low (never
--- over the crossbar, so the team never plans it over robots' heads) and is there so that type 3's
--- clearances do not fall.
--- Searched on type 3 with its walk and stand (`libero_kick_search kick_lofted out.lua --type 3 --init
--- tools/bench/motion/candidates/kick_long_type3.params --sigma 0.08 --slip 0,0.005 --substeps
--- 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 3 --seed 7`, best of generation 6),
--- parameters in tools/bench/motion/candidates/kick_lofted_type3.params. docs/benchmarks.md, "Kicks searched
--- on the hetero types' bodies". The player mirrors it for the left foot. Degrees, SimSpark signs.
+-- kick_lofted for type 3 (session 22): session 15's fell in 86 of 200 approach kicks with SimSpark's
+-- slip, the support foot spinning after the strike. Searched on type 3 from it with new start times
+-- and approaches every generation (`libero_kick_search kick_lofted out.lua --type 3 --init
+-- tools/bench/motion/candidates/kick_lofted_type3.params --slip 0,0.005 --substeps 4,8,20
+-- --settle-trials 4 --walk-trials 2 --approaches 6 --generations 35 --sigma 0.05 --lambda 12
+-- --seed 31 --fresh-trials --holdout 48`), generation 11's mean, the best on the held-out kicks
+-- until generation 32's, which the bench found falling more with the slip (33 in 600 against 6);
+-- parameters: candidates/kick_lofted_type3_s22.params. It stays low like session 15's (never
+-- over the crossbar, so the team never plans it over robots' heads). docs/benchmarks.md, "Held-out
+-- kicks pick the mean (session 22)". The player mirrors it for the left foot. Degrees, SimSpark signs.
 return {
   name = "kick_lofted",
   -- ball placement (torso frame, right foot) and the distance the team plans with: the median
-  -- travel after approaches (libero_motion_bench kick_lofted --type 3 --runs 300 --first 300: 4.50 m,
-  -- 264 good, 13 falls). From the spot (kick_lofted_motion --type 3 --runs 10) 5.39 m, no falls.
-  kick = { ball_x = 0.170, ball_y = -0.055, distance = 4.5 },
+  -- travel after approaches (libero_motion_bench kick_lofted --type 3 --runs 300 --first 300: 5.61 m,
+  -- 292 good, 2 falls; with --slip 0.005, 600 runs: 7.1 m, 6 falls). From the spot
+  -- (kick_lofted_motion --type 3 --runs 10) 5.66 m, 5.76 / 6.26 m at 8 / 20 substeps, 6.72 m with
+  -- the slip, no falls.
+  kick = { ball_x = 0.180, ball_y = -0.051, distance = 5.6 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso
-    { duration = 0.523, angles = {
-        LHipRoll = -11.4, LFootRoll = 11.4, RHipRoll = -15.6, RFootRoll = 15.6,
-        LHipPitch = 12.3, LKneePitch = -43.6, LFootPitch = 24.6,
-        RHipPitch = 12.3, RKneePitch = -43.6, RFootPitch = 24.6,
-        LShoulderYaw = 54.6, RShoulderYaw = -54.6 } },
+    { duration = 0.519, gyro_ankle_pitch = 0.017, gyro_ankle_roll = 0.024, angles = {
+        LHipRoll = -12.3, LFootRoll = 12.3, RHipRoll = -18.0, RFootRoll = 18.0,
+        LHipPitch = 12.6, LKneePitch = -37.3, LFootPitch = 23.9,
+        RHipPitch = 12.6, RKneePitch = -37.3, RFootPitch = 23.9,
+        LShoulderYaw = 53.0, RShoulderYaw = -53.0 } },
     -- wind up: right leg lifted and drawn back, support leg and arms against it
-    { duration = 0.276, angles = { RHipPitch = -1.8, RKneePitch = -128.0, RFootPitch = 33.0,
-        RHipRoll = -12.7, LHipPitch = 14.9, RShoulderPitch = -20.2, LShoulderPitch = -122.1 } },
+    { duration = 0.276, gyro_ankle_pitch = -0.033, gyro_ankle_roll = -0.011, angles = { RHipPitch = -0.6, RKneePitch = -122.1, RFootPitch = 31.6,
+        RHipRoll = -14.0, LHipPitch = 17.2, RShoulderPitch = -22.2, LShoulderPitch = -119.6 } },
     -- swing through the ball
-    { duration = 0.040, angles = { RHipPitch = 77.6, RKneePitch = -35.7, RFootPitch = -14.4,
-        LHipPitch = 7.2, LFootPitch = 24.3, RShoulderPitch = -72.2, LShoulderPitch = -61.8,
-        RHipYawPitch = -2.2, LKneePitch = -23.7, LHipYawPitch = -1.4 } },
+    { duration = 0.040, angles = { RHipPitch = 83.7, RKneePitch = -35.8, RFootPitch = -14.1,
+        LHipPitch = 12.8, LFootPitch = 15.0, RShoulderPitch = -65.9, LShoulderPitch = -54.1,
+        RHipYawPitch = -1.3, LKneePitch = -8.9, LHipYawPitch = -5.1 } },
     -- follow through: the foot is still at full speed when it meets the ball
-    { duration = 0.045, angles = { RHipPitch = 100.0, RKneePitch = -31.5, RFootPitch = 11.7,
-        LHipPitch = -31.2, RHipYawPitch = -3.4, LHipYawPitch = -2.5 } },
+    { duration = 0.040, angles = { RHipPitch = 100.0, RKneePitch = -31.5, RFootPitch = 7.4,
+        LHipPitch = -28.5, RHipYawPitch = -1.3, LHipYawPitch = -5.1 } },
     -- set the leg down under the body
-    { duration = 0.181, angles = { RHipPitch = 15.1, RKneePitch = -43.6, RFootPitch = 24.6,
-        RHipRoll = -15.6, LHipPitch = 19.2, LKneePitch = -43.6, LFootPitch = 24.6, RHipYawPitch = 0, LHipYawPitch = 0,
+    { duration = 0.150, gyro_ankle_pitch = -0.021, gyro_ankle_roll = -0.021, angles = { RHipPitch = 15.4, RKneePitch = -37.3, RFootPitch = 23.9,
+        RHipRoll = -18.0, LHipPitch = 16.7, LKneePitch = -37.3, LFootPitch = 23.9, RHipYawPitch = 0, LHipYawPitch = 0,
         RShoulderPitch = -86, LShoulderPitch = -86 } },
     { duration = 0.3, interruptible = true, angles = {
         LHipRoll = 0, LFootRoll = 0, RHipRoll = 0, RFootRoll = 0 } },
