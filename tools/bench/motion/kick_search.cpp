@@ -441,14 +441,18 @@ double trial_fitness(const Trial& t, bool launch_counts) {
   return (t.fell ? -g_fall_cost + (g_fall_cost > 0 ? 0.1 : 1.0) * along : along) - cost;
 }
 
-Score evaluate(const std::vector<double>& v) {
-  // A hetero type plays its own type<T>/ file when there is one, so the
-  // candidate goes there: written to the shared file it would never play
-  // (until session 21 searches for types 1 and 3 scored their shipped kick
-  // over and over).
+// Puts candidate v where the trials' robots play it. A hetero type plays its
+// own type<T>/ file when there is one, so the candidate goes there: written
+// to the shared file it would never play (until session 21 searches for
+// types 1 and 3 scored their shipped kick over and over).
+void write_candidate(const std::vector<double>& v) {
   const std::string dir = g_robots + "/nao/motions" + (g_type > 0 ? "/type" + std::to_string(g_type) : "");
   fs::create_directories(dir);
   std::ofstream(dir + "/" + g_kick + ".lua") << motion_text(v, 0);
+}
+
+Score evaluate(const std::vector<double>& v) {
+  write_candidate(v);
   g_trials_made = 0;  // every candidate sees the same trial under the same slip
   // Placement errors an approach leaves (its tolerances are 3 cm and 2.5 cm).
   const double offsets[][2] = {{0, 0},          {0.02, 0.012}, {-0.02, -0.012}, {0.008, -0.02},
@@ -507,8 +511,7 @@ struct Holdout {
   double median_forward = 0;
 };
 Holdout score_holdout(const std::vector<double>& v, int n) {
-  std::ofstream(g_robots + "/nao/motions" + (g_type > 0 ? "/type" + std::to_string(g_type) : "") + "/" + g_kick + ".lua")
-      << motion_text(v, 0);
+  write_candidate(v);
   g_trials_made = 0;
   Holdout h;
   std::vector<double> forward;
