@@ -10,6 +10,8 @@
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
 //                       stand: [--walk-first S] [--vx V] (walk S s at V m/s, default in place, then stand)
 //                       walk, walk_forward, walk_side, turn: [--walk-start S] (stand S s first, default 0.5)
+//                       walk_probe: [--vx V] [--vy V] [--turn R] [--side joints|feet|imu] (step by step; imu:
+//                                   the filter's pitch and roll against the truth, walking then standing)
 //                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
 //                                    [--vx V] (forward/backward commands up to V m/s, default 0.8)
 //                                    [--push F] (a push of F newtons on the torso for 0.1 s, random
@@ -28,6 +30,7 @@
 
 #include "core/clock.h"
 #include "core/math.h"
+#include "motion/imu_filter.h"
 #include "motion/joint_controller.h"
 #include "motion/keyframe.h"
 #include "motion/leg_ik.h"
@@ -71,6 +74,13 @@ double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+// The value a share `p` (0..1) of the sorted values lie below.
+double percentile(std::vector<double> v, double p) {
+  if (v.empty()) return NAN;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
 }
 
 // The robots/ folder the benchmarks run: --robots, else the source tree's.
@@ -658,6 +668,9 @@ void bench_ball_flight(int type) {
 // the left leg's targets against the measured angles; --side feet: each
 // foot's yaw in the world and relative to the torso (measured and
 // targeted), its sole's tilt, load and centre of pressure (yaw slip).
+// --side imu: the IMU filter's pitch and roll against the truth and the raw
+// accelerometer's magnitude, walking for the first half of --seconds and
+// standing for the second, then the median errors of each half.
 void bench_walk_probe(int type) {
   auto h = make(type);
   h->run(0.5);
@@ -666,9 +679,28 @@ void bench_walk_probe(int type) {
   h->requests().walk_vy = g_args.vy;
   h->requests().walk_turn = g_args.turn;
   double seconds = g_args.seconds > 0 ? g_args.seconds : 4.0;
-  for (int i = 0; i < static_cast<int>(seconds / 0.02); ++i) {
+  const int cycles = static_cast<int>(seconds / 0.02);
+  // --side imu: |estimate - truth| (deg) and whether the raw accelerometer
+  // was within the filter's trust band, per half (walking, standing).
+  std::vector<double> pitch_errors[2], roll_errors[2];
+  int in_band[2] = {};
+  for (int i = 0; i < cycles; ++i) {
+    const bool standing_half = i >= cycles / 2;
+    if (g_args.side == "imu" && i == cycles / 2) h->requests().body = motion::kBodyStand;
     h->step();
     const sim::RobotReadings& r = h->readings();
+    if (g_args.side == "imu") {
+      const world::WorldState& w = h->world_state();
+      double est_pitch = rad2deg(h->motion().estimated_pitch()), est_roll = rad2deg(h->motion().estimated_roll());
+      double accel = r.accelerometer.norm();
+      std::printf("t %.2f %s accel %5.2f pitch %+.2f est %+.2f roll %+.2f est %+.2f\n", i * 0.02,
+                  standing_half ? "stand" : "walk ", accel, rad2deg(w.self.pitch), est_pitch, rad2deg(w.self.roll), est_roll);
+      if (i * 0.02 < 1.0 || (standing_half && i - cycles / 2 < 25)) continue;  // start-up, the stop's blend
+      pitch_errors[standing_half].push_back(std::abs(est_pitch - rad2deg(w.self.pitch)));
+      roll_errors[standing_half].push_back(std::abs(est_roll - rad2deg(w.self.roll)));
+      in_band[standing_half] += std::abs(accel - 9.81) < motion::ImuFilterParams{}.accel_trust_band;
+      continue;
+    }
     if (g_args.side == "feet") {
       // Feet in yaw (slip diagnosis): each foot's world yaw from the
       // measured joints and the torso attitude, its vertical load, and the
@@ -725,6 +757,15 @@ void bench_walk_probe(int type) {
                 r.marker[sim::kMarkerLFootPos].z(), r.foot[0].force.z(), r.marker[sim::kMarkerRFootPos].x(),
                 r.marker[sim::kMarkerRFootPos].y(), r.marker[sim::kMarkerRFootPos].z(), r.foot[1].force.z(),
                 rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll));
+  }
+  if (g_args.side != "imu") return;
+  for (int half = 0; half < 2; ++half) {
+    if (pitch_errors[half].empty()) continue;
+    int n = static_cast<int>(pitch_errors[half].size());
+    std::printf("imu %s: median |error| pitch %.2f deg, roll %.2f deg (90th percentile %.2f, %.2f) over %d cycles; "
+                "accelerometer within the trust band in %d%% of them\n",
+                half ? "standing" : "walking", median(pitch_errors[half]), median(roll_errors[half]),
+                percentile(pitch_errors[half], 0.9), percentile(roll_errors[half], 0.9), n, 100 * in_band[half] / n);
   }
 }
 
