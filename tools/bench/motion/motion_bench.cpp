@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_stats.h"
 #include "core/clock.h"
 #include "core/math.h"
 #include "motion/imu_filter.h"
@@ -74,13 +75,6 @@ double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-// The value a share `p` (0..1) of the sorted values lie below.
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return NAN;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<size_t>(p * v.size()))];
 }
 
 // The robots/ folder the benchmarks run: --robots, else the source tree's.
@@ -684,6 +678,7 @@ void bench_walk_probe(int type) {
   // was within the filter's trust band, per half (walking, standing).
   std::vector<double> pitch_errors[2], roll_errors[2];
   int in_band[2] = {};
+  const double trust_band = motion::ImuFilterParams{}.accel_trust_band;
   for (int i = 0; i < cycles; ++i) {
     const bool standing_half = i >= cycles / 2;
     if (g_args.side == "imu" && i == cycles / 2) h->requests().body = motion::kBodyStand;
@@ -698,7 +693,7 @@ void bench_walk_probe(int type) {
       if (i * 0.02 < 1.0 || (standing_half && i - cycles / 2 < 25)) continue;  // start-up, the stop's blend
       pitch_errors[standing_half].push_back(std::abs(est_pitch - rad2deg(w.self.pitch)));
       roll_errors[standing_half].push_back(std::abs(est_roll - rad2deg(w.self.roll)));
-      in_band[standing_half] += std::abs(accel - 9.81) < motion::ImuFilterParams{}.accel_trust_band;
+      in_band[standing_half] += std::abs(accel - sim::kGravity) < trust_band;
       continue;
     }
     if (g_args.side == "feet") {

@@ -14,11 +14,13 @@
 #include <cstring>
 #include <vector>
 
+#include "bench_stats.h"
 #include "core/clock.h"
 #include "synthetic_world.h"
 #include "world/world_model.h"
 
 using namespace libero;
+using libero::bench::percentile;
 
 namespace {
 
@@ -30,13 +32,6 @@ int64_t thread_cpu_ns() {
   timespec ts{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
   return static_cast<int64_t>(ts.tv_sec) * 1000000000LL + ts.tv_nsec;
-}
-
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return NAN;
-  std::sort(v.begin(), v.end());
-  size_t i = static_cast<size_t>(p * (v.size() - 1) + 0.5);
-  return v[std::min(i, v.size() - 1)];
 }
 
 struct Driver {

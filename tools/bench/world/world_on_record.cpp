@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_stats.h"
 #include "core/math.h"
 #include "protocol/simspark_codec.h"
 #include "agent/pipeline.h"
@@ -28,6 +29,7 @@
 #include "world/world_model.h"
 
 using namespace libero;
+using libero::bench::percentile;
 
 namespace {
 
@@ -74,12 +76,6 @@ std::map<long, Truth> load_truth(const std::string& path, const std::string& sid
     out[std::lround(time / 0.02)] = t;
   }
   return out;
-}
-
-double percentile(std::vector<double> v, double p) {
-  if (v.empty()) return NAN;
-  std::sort(v.begin(), v.end());
-  return v[static_cast<size_t>(p * (v.size() - 1) + 0.5)];
 }
 
 }  // namespace
