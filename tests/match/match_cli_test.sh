@@ -22,7 +22,12 @@ run() { "$libero" match --players 2 --half-time 4 --quiet --out "$out" "$@" >"$o
 run --name a --seed 11 || fail "match a failed: $(tail -5 "$out/a.stdout")"
 run --name b --seed 11 || fail "match b failed"
 run --name c --seed 12 || fail "match c failed"
-cmp -s "$out/a.jsonl" "$out/b.jsonl" || fail "same seed gave different replay logs"
+if ! cmp -s "$out/a.jsonl" "$out/b.jsonl"; then
+  # Say where the games parted and what the agents reported, so a rare failure can be traced.
+  cmp "$out/a.jsonl" "$out/b.jsonl"
+  grep -H . "$out"/a-agents/*.log "$out"/b-agents/*.log | grep -v "connection to the server lost" | head -20
+  fail "same seed gave different replay logs"
+fi
 cmp -s "$out/a.jsonl" "$out/c.jsonl" && fail "different seeds gave identical replay logs"
 grep -q '"finished":true' "$out/a.summary.json" || fail "summary does not say finished"
 grep -q '<canvas id="field"' "$out/a.html" || fail "HTML report without the replay canvas"

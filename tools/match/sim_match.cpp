@@ -231,6 +231,12 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
                                      // last of 22 may wait long for its first percept.
                                      "--timeout-ms",        "120000",
                                      "--connect-timeout-ms", "10000"};
+    // A sync-mode game waits for every agent, so a slow behaviour tick costs
+    // wall time, not the game. A CPU-time budget still moves with the
+    // machine's load (contention, a virtual CPU's steal time): at 2 ms, 1 of
+    // ~200 same-seed games beside a parallel test run had a ~70 us tick cut
+    // off, and played differently. The mock world uses 20 ms too.
+    if (!options.realtime) argv.insert(argv.end(), {"--tick-budget-ms", "20"});
     const std::string log = agent_dir + "/" + (t == 0 ? "left-" : "right-") + std::to_string(u) + ".log";
     if (Status started = agents.start(t, u, argv, log); !started.ok())
       return make_error("starting agent " + std::to_string(u) + " of " + teams[t]->name + ": " +
