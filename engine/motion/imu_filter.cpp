@@ -16,10 +16,15 @@ Vec3 accel_from_percept(const protocol::Vec3f& a) { return Vec3(a.y, -a.x, a.z);
 void ImuFilter::reset() {
   up_ = Vec3::UnitZ();
   gyro_ = Vec3::Zero();
+  accel_mean_ = Vec3::Zero();
   initialised_ = false;
   tilted_cycles_ = 0;
   still_cycles_ = 0;
   fall_ = FallDirection::None;
+}
+
+void ImuFilter::set_accel_smoothing(double share) {
+  params_.accel_smoothing = std::clamp(share, 1e-3, 1.0);
 }
 
 void ImuFilter::update(const Vec3& gyro, const Vec3& accel, bool have_gyro, bool have_accel) {
@@ -44,11 +49,16 @@ void ImuFilter::update(const Vec3& gyro, const Vec3& accel, bool have_gyro, bool
       bool still = have_gyro && gyro_.norm() < params_.still_gyro && std::abs(norm - kGravity) < params_.still_accel_band;
       still_cycles_ = still ? std::min(still_cycles_ + 1, 1000) : 0;
       bool stale = still_cycles_ >= params_.still_cycles && up_.dot(measured_up) < std::cos(params_.still_snap);
+      // The pull uses the readings' running mean: 1 keeps the reading
+      // itself (exactly, not through the mean's rounding).
+      const double share = params_.accel_smoothing;
+      accel_mean_ = (!initialised_ || stale || share >= 1.0) ? accel : Vec3(accel_mean_ + share * (accel - accel_mean_));
+      const double mean_norm = accel_mean_.norm();
       if (!initialised_ || stale) {
         up_ = measured_up;
         initialised_ = true;
-      } else if (std::abs(norm - kGravity) < params_.accel_trust_band) {
-        up_ = (up_ * (1.0 - params_.accel_gain) + measured_up * params_.accel_gain).normalized();
+      } else if (mean_norm > 1e-6 && std::abs(mean_norm - kGravity) < params_.accel_trust_band) {
+        up_ = (up_ * (1.0 - params_.accel_gain) + accel_mean_ / mean_norm * params_.accel_gain).normalized();
       }
     }
   }

@@ -31,6 +31,10 @@ struct ImuFilterParams {
   double still_accel_band = 0.8;       // m/s^2 around g
   int still_cycles = 4;
   double still_snap = deg2rad(20);
+  // Share of each accelerometer reading in the running mean the estimate is
+  // pulled towards (1: the reading alone). Set per cycle by whoever drives
+  // the body (set_accel_smoothing): the walk's gaits say how much they chatter.
+  double accel_smoothing = 1.0;
 };
 
 class ImuFilter {
@@ -39,6 +43,8 @@ class ImuFilter {
   void reset();
   // One cycle: gyro in rad/s and accelerometer in m/s^2, both engine frame.
   void update(const Vec3& gyro, const Vec3& accel, bool have_gyro, bool have_accel);
+  // ImuFilterParams::accel_smoothing from the next update on, clamped to (0, 1].
+  void set_accel_smoothing(double share);
 
   // World up in the torso frame (unit).
   const Vec3& up() const { return up_; }
@@ -55,6 +61,7 @@ class ImuFilter {
   ImuFilterParams params_;
   Vec3 up_ = Vec3::UnitZ();
   Vec3 gyro_ = Vec3::Zero();
+  Vec3 accel_mean_ = Vec3::Zero();  // running mean of the readings (accel_smoothing)
   bool initialised_ = false;
   int tilted_cycles_ = 0;
   int still_cycles_ = 0;

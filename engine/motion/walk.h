@@ -51,6 +51,11 @@ class WalkEngine {
   void stand_pose(double target[kJointCount]) const;
 
   bool walking() const { return walking_; }
+  // For the IMU filter: this step's imu_accel_smoothing (its gait tables
+  // blended in) while stepping, the block's own at rest.
+  double imu_accel_smoothing() const {
+    return walking_ ? params_.imu_accel_smoothing : base_params_.imu_accel_smoothing;
+  }
   // Speed the gait is executing now (after acceleration limits).
   const WalkCommand& current() const { return current_; }
   // True at a step boundary with both feet at neutral: safe to hand over.

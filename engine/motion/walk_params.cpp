@@ -78,6 +78,7 @@ constexpr Field kFields[] = {
     {"walk_to_tolerance", &WalkParams::walk_to_tolerance},
     {"walk_to_heading_tolerance", &WalkParams::walk_to_heading_tolerance},
     {"sideways_from", &WalkParams::sideways_from, true},
+    {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing, true},
 };
 
 // Fields a gait table (`sideways`, `forward`) may hold: the gait's timing,
@@ -100,6 +101,7 @@ constexpr GaitField kGaitFields[WalkParams::kGaitFieldCount] = {
     {"gyro_ankle_pitch", &WalkParams::gyro_ankle_pitch}, {"gyro_hip_pitch", &WalkParams::gyro_hip_pitch},
     {"tilt_ankle_pitch", &WalkParams::tilt_ankle_pitch}, {"tilt_hip_pitch", &WalkParams::tilt_hip_pitch},
     {"balance_step_x", &WalkParams::balance_step_x},   {"arm_swing", &WalkParams::arm_swing},
+    {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing},
 };
 
 Status read_gait_table(const data::DataFile& file, const data::Value& table, const std::string& context,
@@ -158,6 +160,7 @@ Status check(const WalkParams& p, const std::string& name) {
   if (!(p.double_support >= 0 && p.double_support <= 0.6)) return bad("double_support must be in [0, 0.6]");
   if (p.max_forward < 0 || p.max_backward < 0 || p.max_side < 0 || p.max_turn < 0)
     return bad("speed limits must not be negative");
+  if (!(p.imu_accel_smoothing > 0 && p.imu_accel_smoothing <= 1)) return bad("imu_accel_smoothing must be in (0, 1]");
   if (!(p.sideways_from >= 0 && p.sideways_from <= 0.95)) return bad("sideways_from must be in [0, 0.95] of max_side");
   if (!(p.combine_power >= 1 && p.combine_power <= 8)) return bad("combine_power must be in [1, 8]");
   if (!(p.accel_forward > 0 && p.accel_side > 0 && p.accel_turn > 0))

@@ -96,6 +96,12 @@ struct WalkParams {
   // over the walk, bounded to 0.3 rad) stepped on each step that can take
   // it; > 0 replaces turn_feedback.
   double heading_feedback = 0.0;
+  // Share of each accelerometer reading in the running mean the IMU filter
+  // corrects its tilt estimate from while this walk steps (1: each reading
+  // alone). A fast gait's chatter throws single readings out of the
+  // filter's trust band; their mean stays near gravity (docs/motion.md,
+  // Fall detection). A gait field: the forward table can set it alone.
+  double imu_accel_smoothing = 1.0;
   double arm_swing = 0.5;            // rad of shoulder pitch per m of foot offset
   double arm_pitch = -1.6;           // neutral shoulder pitch (arms down), rad
   double arm_out = 0.2;              // shoulder yaw outwards, rad
@@ -116,7 +122,7 @@ struct WalkParams {
   // balance feedback, arm swing; not limits, accelerations or the stand);
   // a field a table does not give is the block's own.
   double sideways_from = 0.0;
-  static constexpr int kGaitFieldCount = 22;
+  static constexpr int kGaitFieldCount = 23;
   struct GaitTable {
     double value[kGaitFieldCount] = {};
     bool given[kGaitFieldCount] = {};

@@ -415,6 +415,31 @@ TEST_CASE("IMU filter: at rest, a stale estimate jumps to the accelerometer") {
   CHECK(moving.up().dot(side.normalized()) < 0.9);
 }
 
+TEST_CASE("IMU filter: a chattering accelerometer corrects the tilt through its running mean") {
+  // Standing 5 deg pitched forward on a chattering body: the readings swing
+  // between 0.4 g and 1.6 g along the true up, so none lies in the trust
+  // band (2.5 m/s^2 around g), yet they average to gravity.
+  const double lean = deg2rad(5);
+  const Vec3 up(-std::sin(lean), 0, std::cos(lean));
+  auto run = [&](double smoothing) {
+    ImuFilter filter;
+    filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);  // first reading: upright
+    filter.set_accel_smoothing(smoothing);
+    // A small gyro (above the rest threshold) keeps the rest snap out of it.
+    for (int i = 0; i < 400; ++i) filter.update(Vec3(0, 0, 0.5), up * 9.81 * (i % 2 ? 1.6 : 0.4), true, true);
+    return filter.pitch();
+  };
+  CHECK(run(1.0) == doctest::Approx(0.0).epsilon(1e-9));  // each reading alone: never trusted, still upright
+  CHECK(run(0.3) == doctest::Approx(lean).epsilon(0.1));    // their mean: the lean
+  // Out of range clamps instead of stopping the mean.
+  ImuFilter filter;
+  filter.set_accel_smoothing(0.0);
+  filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);
+  filter.set_accel_smoothing(7.0);
+  for (int i = 0; i < 200; ++i) filter.update(Vec3(0, 0, 0.5), up * 9.81, true, true);
+  CHECK(filter.pitch() == doctest::Approx(lean).epsilon(0.02));
+}
+
 namespace {
 
 WalkParams shipped_walk() {

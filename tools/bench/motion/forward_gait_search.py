@@ -9,7 +9,7 @@ field, two candidates at a time (the machines have two cores).
 
 usage: forward_gait_search.py BENCH WALK_FILE OUT.lua [--generations N] [--lambda L] [--sigma S]
                               [--seed S] [--runs-scale K] [--seconds S] [--grip-fall-cost C]
-                              [--grip-speed-floor V] [--floor-cost C] [--block type0]
+                              [--grip-speed-floor V] [--floor-cost C] [--grip-runs N] [--block type0]
 A forward table already in the block is where the search starts.
 BENCH is build/tools/bench/motion/libero_motion_bench; OUT.lua gets the best walk file after every
 improvement (and OUT.lua.log the history)."""
@@ -30,8 +30,10 @@ FIELDS = [
     ("sway", 0.0, 0.03), ("com_height", 0.2, 0.35), ("torso_offset_x", -0.01, 0.06),
     ("gyro_ankle_pitch", -0.2, 0.1), ("gyro_hip_pitch", -0.1, 0.1), ("tilt_ankle_pitch", -0.3, 0.3),
     ("tilt_hip_pitch", -0.3, 0.3), ("balance_step_x", -0.03, 0.06), ("gyro_ankle_roll", -0.1, 0.4),
-    ("tilt_ankle_roll", 0.0, 0.8), ("arm_swing", 0.0, 10.0),
+    ("tilt_ankle_roll", 0.0, 0.8), ("arm_swing", 0.0, 10.0), ("imu_accel_smoothing", 0.1, 1.0),
 ]
+# Optional walk fields a block may leave out: their WalkParams default.
+OPTIONAL = {"imu_accel_smoothing": 1.0}
 # slip (m/s per N), command vx, extra bench options, runs (times --runs-scale). On the slip model
 # fixed in session 17 the shipped walk fell in every run at 0.9 (29 falls in 10) and 4 times at 1.0,
 # none at 0.85 or 0.8, and moving heading_feedback moved the instability from 0.9 to 1.0. So
@@ -64,6 +66,8 @@ def block_value(text, block, field, table=None):
         m = re.search(r"(?:^|[ ,\n])%s = (-?[0-9.]+)" % field, own)
         if m:
             return float(m.group(1))
+    if field in OPTIONAL:
+        return OPTIONAL[field]
     raise SystemExit("%s not found in the walk file" % field)
 
 
@@ -77,13 +81,15 @@ def with_table(text, block, values):
 
 
 def evaluate(job):
-    bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost = job
+    bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost, grip_runs = job
     fd, path = tempfile.mkstemp(suffix=".lua", prefix="fwd_")
     with os.fdopen(fd, "w") as f:
         f.write(text)
     results = []
     try:
         for slip, vx, extra, runs in CASES:
+            if slip == "0" and vx == "1.0" and not extra:
+                runs = grip_runs
             runs = max(1, round(runs * runs_scale))
             r = subprocess.run([bench, "walk", "--vx", vx, "--runs", str(runs), "--seconds", str(seconds), "--slip", slip,
                                 "--walk-file", path] + extra,
@@ -122,6 +128,7 @@ def main():
     ap.add_argument("--grip-fall-cost", type=float, default=0.5)
     ap.add_argument("--grip-speed-floor", type=float, default=0.76, help="m/s at the limit with grip; below costs --floor-cost a m/s")
     ap.add_argument("--floor-cost", type=float, default=10.0)
+    ap.add_argument("--grip-runs", type=int, default=10, help="runs of the walk at 1.0 with grip (its falls are rare events)")
     ap.add_argument("--block", default="type0")
     a = ap.parse_args()
     random.seed(a.seed)
@@ -139,12 +146,12 @@ def main():
     sigma = [a.sigma] * n
     log = open(a.out + ".log", "a")
     pool = multiprocessing.Pool(2)
-    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost)])[0]
+    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs)])[0]
     print("start %.3f %s" % (best_fit, best_res), file=log, flush=True)
     for g in range(a.generations):
         zs = [[random.gauss(0, 1) for _ in range(n)] for _ in range(a.lam)]
         xs = [[m + s * z for m, s, z in zip(mean, sigma, zz)] for zz in zs]
-        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost) for x in xs])
+        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs) for x in xs])
         order = sorted(range(a.lam), key=lambda i: -scored[i][0])
         old = mean
         mean = [sum(w[k] * xs[order[k]][i] for k in range(mu)) for i in range(n)]
