@@ -28,8 +28,9 @@ struct BehaviorHostOptions {
   // but a loop compiled into a trace cannot be cut by the budget; the
   // process then exits after a watchdog period (lua_vm.h). Never in agents.
   bool jit = false;
-  // After a runtime error (a bug hit in a rare situation, a tick that ran
-  // over its budget once) the safe fallback runs this long, then the same
+  // After a runtime error (a bug hit in a rare situation, a second budget
+  // overrun within a second; a lone one only repeats the last good tick's
+  // requests, see BehaviorStats::held_ticks) the safe fallback runs this long, then the same
   // code is tried again; 0: fallback until the next good save. A memory
   // error always waits for a save (the failed code's memory must go first).
   double error_retry_s = 1.0;
@@ -39,6 +40,7 @@ struct BehaviorStats {
   uint64_t ticks = 0;
   uint64_t runtime_errors = 0;
   uint64_t budget_overruns = 0;
+  uint64_t held_ticks = 0;       // lone overruns: the last good tick's requests repeated, no fallback
   uint64_t retries = 0;          // runs of the code again after a runtime error
   uint64_t reloads = 0;
   uint64_t failed_reloads = 0;
