@@ -9,7 +9,7 @@ field, two candidates at a time (the machines have two cores).
 
 usage: forward_gait_search.py BENCH WALK_FILE OUT.lua [--generations N] [--lambda L] [--sigma S]
                               [--seed S] [--runs-scale K] [--seconds S] [--grip-fall-cost C]
-                              [--grip-speed-floor V] [--floor-cost C] [--grip-runs N] [--block type0]
+                              [--grip-speed-floor V] [--floor-cost C] [--grip-runs N] [--random-runs N] [--block type0]
 A forward table already in the block is where the search starts.
 BENCH is build/tools/bench/motion/libero_motion_bench; OUT.lua gets the best walk file after every
 improvement (and OUT.lua.log the history)."""
@@ -81,7 +81,7 @@ def with_table(text, block, values):
 
 
 def evaluate(job):
-    bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost, grip_runs = job
+    bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost, grip_runs, random_runs = job
     fd, path = tempfile.mkstemp(suffix=".lua", prefix="fwd_")
     with os.fdopen(fd, "w") as f:
         f.write(text)
@@ -98,9 +98,22 @@ def evaluate(job):
             if not m:
                 return -100.0, [("error", r.stderr.strip()[-200:])]
             results.append((float(m.group(1)), int(m.group(2))))
+        # Random commands (forward up to 1.0, new every 1.5 s; 60 s runs), with grip and with
+        # the slip: the fast gait is blended in and out there, and a table searched on straight
+        # runs alone fell in them.
+        for slip in ("0", "0.005") if random_runs > 0 else ():
+            # Runs 1000 on: apart from the 0-49 every check of a walk runs.
+            r = subprocess.run([bench, "random_walk", "--vx", "1.0", "--runs", str(random_runs), "--first", "1000",
+                                "--slip", slip, "--walk-file", path], capture_output=True, text=True)
+            m = re.search(r": (\d+) falls in \d+ runs", r.stdout)
+            if not m:
+                return -100.0, [("error", r.stderr.strip()[-200:])]
+            results.append(("random", int(m.group(1))))
     finally:
         os.remove(path)
     fitness = 0.0
+    for kind, falls in results[len(CASES):]:
+        fitness -= grip_fall_cost * falls
     for (slip, vx, extra, _), (speed, falls) in zip(CASES, results):
         fitness += speed - (grip_fall_cost if slip == "0" else 0.1) * falls
         if slip == "0" and vx == "1.0" and not extra:  # the issue's target: >= 0.75 m/s with grip
@@ -129,6 +142,8 @@ def main():
     ap.add_argument("--grip-speed-floor", type=float, default=0.76, help="m/s at the limit with grip; below costs --floor-cost a m/s")
     ap.add_argument("--floor-cost", type=float, default=10.0)
     ap.add_argument("--grip-runs", type=int, default=10, help="runs of the walk at 1.0 with grip (its falls are rare events)")
+    ap.add_argument("--random-runs", type=int, default=0,
+                    help="60-s random-command runs with grip and with the slip each, --grip-fall-cost a fall")
     ap.add_argument("--block", default="type0")
     a = ap.parse_args()
     random.seed(a.seed)
@@ -146,12 +161,12 @@ def main():
     sigma = [a.sigma] * n
     log = open(a.out + ".log", "a")
     pool = multiprocessing.Pool(2)
-    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs)])[0]
+    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs)])[0]
     print("start %.3f %s" % (best_fit, best_res), file=log, flush=True)
     for g in range(a.generations):
         zs = [[random.gauss(0, 1) for _ in range(n)] for _ in range(a.lam)]
         xs = [[m + s * z for m, s, z in zip(mean, sigma, zz)] for zz in zs]
-        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs) for x in xs])
+        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs) for x in xs])
         order = sorted(range(a.lam), key=lambda i: -scored[i][0])
         old = mean
         mean = [sum(w[k] * xs[order[k]][i] for k in range(mu)) for i in range(n)]

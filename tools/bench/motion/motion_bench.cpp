@@ -17,6 +17,7 @@
 //                                    [--push F] (a push of F newtons on the torso for 0.1 s, random
 //                                    horizontal direction, 1 s after every command change)
 //                                    [--stops S] (a share S of the commands are a stop)
+//                                    [--first N] (runs N on: fresh commands for a search)
 // scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
 //            kick_lofted, hetero, all
 #include <algorithm>
@@ -52,7 +53,7 @@ struct Args {
   bool verbose = false;
   double vx = 0, vy = 0, turn = 0;
   std::string side;   // per scenario: walk_probe/random_walk a diagnosis view; getup only front, back or side
-  int first = 0;      // kick scenarios: first run's index (to replay one run with --runs 1 -v)
+  int first = 0;      // kick scenarios, random_walk: first run's index (a kick replayed with --runs 1 -v; fresh trials)
   double speed = 0;   // m/s, ball_flight
   double angle = 0;   // deg, kick direction relative to the field x axis (kick scenarios)
   double ball_dx = 0, ball_dy = 0;  // m, kick_motion: the ball this far off the kick spot (sensitivity)
@@ -328,7 +329,7 @@ void bench_random_walk(int type) {
   int pushes_by_side[4] = {}, push_falls_by_side[4] = {};
   double seconds = g_args.seconds > 0 ? g_args.seconds : 60.0;
   std::vector<double> distances;
-  for (int r = 0; r < g_args.runs; ++r) {
+  for (int r = g_args.first; r < g_args.first + g_args.runs; ++r) {
     std::mt19937 rng(1000 + r);
     std::mt19937 push_rng(5000 + r);  // its own stream: the commands are the same with and without pushes
     std::mt19937 stop_rng(9000 + r);
