@@ -95,6 +95,9 @@ struct MotionSystem::Impl {
   double blend_left = 0;
   int joint_count = kJointCountWithoutToes;
 
+  // The walk engine moves the legs: walking, or a kick's approach.
+  bool walk_drives() const { return mode == Mode::Walk || (mode == Mode::Kick && kick_phase == KickPhase::Approach); }
+
   KeyframeSense keyframe_sense() const {
     KeyframeSense sense;
     sense.torso_pitch = imu.pitch();
@@ -191,8 +194,7 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
   for (int j = 0; j < kJointCount; ++j) m.measured[j] = angle_of(percept, world, j);
   // The walk's gait says how much its chatter is averaged; every other
   // motion (kicks, get-ups, keyframes) reads each accelerometer sample alone.
-  const bool walk_drives = m.mode == Mode::Walk || (m.mode == Mode::Kick && m.kick_phase == KickPhase::Approach);
-  m.imu.set_accel_smoothing(walk_drives ? m.walk.imu_accel_smoothing() : 1.0);
+  m.imu.set_accel_smoothing(m.walk_drives() ? m.walk.imu_accel_smoothing() : 1.0);
   m.imu.update(gyro_from_percept(percept.gyro), accel_from_percept(percept.accel), percept.has_gyro,
                percept.has_accel);
   if (!m.started) {
@@ -400,7 +402,7 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
         }
       }
     }
-    if (m.mode == Mode::Walk || (m.mode == Mode::Kick && m.kick_phase == KickPhase::Approach)) {
+    if (m.walk_drives()) {
       double walk_target[kJointCount];
       for (int j = 0; j < kJointCount; ++j) walk_target[j] = target[j];
       m.walk.step(command, gyro, m.imu.pitch(), m.imu.roll(), walk_target);

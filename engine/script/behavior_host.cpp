@@ -339,52 +339,50 @@ void BehaviorHost::tick(const world::WorldState& world, const motion::MotionStat
     int64_t budget_ns = static_cast<int64_t>(options_.tick_budget_ms * 1e6);
     int status = protected_call(L, &impl.guard, 0, 0, budget_ns, impl.error_text, sizeof impl.error_text);
     lua_settop(L, base);
-    const uint64_t retry_ticks = static_cast<uint64_t>(std::lround(options_.error_retry_s / kCyclePeriodS));
     if (status == 0) {
       impl.last_good_requests = impl.requests;
       impl.have_last_good = true;
-    } else if (impl.guard.budget_tripped && !impl.guard.memory_tripped && status != LUA_ERRMEM &&
-               (impl.last_overrun_tick == 0 ||
-                stats_.ticks - impl.last_overrun_tick > std::max<uint64_t>(retry_ticks, kLoneOverrunTicks))) {
-      // A lone overrun: the CPU-time clock also runs while a loaded (virtual)
-      // machine holds the thread back, so a 70 us tick is now and then
-      // measured past 2 ms. Standing for the back-off would cost the robot a
-      // second of play: this tick repeats the last good one's requests and
-      // the next runs the code again. A second overrun soon after is the
-      // script's own and takes the fallback below.
+    } else {
       ++stats_.runtime_errors;
-      ++stats_.budget_overruns;
-      ++stats_.held_ticks;
-      impl.last_overrun_tick = stats_.ticks;
-      impl.last_error = first_line(impl.error_text);
-      if (impl.have_last_good) impl.requests = impl.last_good_requests;
-      else write_fallback(&impl.requests);
-      LOG_WARN("script", "tick budget exceeded once, the last tick's requests held: %s", impl.last_error.c_str());
-      status = 0;
-    }
-    if (status != 0) {
-      ++stats_.runtime_errors;
+      const uint64_t retry_ticks = static_cast<uint64_t>(std::lround(options_.error_retry_s / kCyclePeriodS));
       const char* kind = "runtime error";
+      bool lone_overrun = false;
       if (impl.guard.budget_tripped) {
         ++stats_.budget_overruns;
-        impl.last_overrun_tick = stats_.ticks;
         kind = "tick budget exceeded";
+        lone_overrun = !impl.guard.memory_tripped && status != LUA_ERRMEM &&
+                       (impl.last_overrun_tick == 0 ||
+                        stats_.ticks - impl.last_overrun_tick > std::max<uint64_t>(retry_ticks, kLoneOverrunTicks));
+        impl.last_overrun_tick = stats_.ticks;
       } else if (impl.guard.memory_tripped || status == LUA_ERRMEM) {
         kind = "memory limit reached";
         impl.memory_exhausted = true;
       }
-      stats_.in_fallback = true;
       impl.last_error = first_line(impl.error_text);
-      // A budget or memory error raised inside an error handler surfaces as
-      // "error in error handling"; say what really happened.
-      if (impl.last_error.find(kind) == std::string::npos && std::strcmp(kind, "runtime error") != 0)
-        impl.last_error = std::string(kind) + " (" + impl.last_error + ")";
-      impl.retry_at_tick = impl.memory_exhausted || options_.error_retry_s <= 0 ? 0 : stats_.ticks + std::max<uint64_t>(1, retry_ticks);
-      if (impl.retry_at_tick != 0)
-        LOG_ERROR("script", "%s, safe fallback, trying again in %.1f s (or at the next good save): %s", kind,
-                  options_.error_retry_s, impl.error_text);
-      else
-        LOG_ERROR("script", "%s, safe fallback until the next good save: %s", kind, impl.error_text);
+      if (lone_overrun) {
+        // The CPU-time clock also runs while a loaded (virtual) machine
+        // holds the thread back, so a 70 us tick is now and then measured
+        // past 2 ms. Standing for the back-off would cost the robot a second
+        // of play: this tick repeats the last good one's requests and the
+        // next runs the code again. A second overrun soon after is the
+        // script's own and takes the fallback.
+        ++stats_.held_ticks;
+        if (impl.have_last_good) impl.requests = impl.last_good_requests;
+        else write_fallback(&impl.requests);
+        LOG_WARN("script", "tick budget exceeded once, the last tick's requests held: %s", impl.last_error.c_str());
+      } else {
+        stats_.in_fallback = true;
+        // A budget or memory error raised inside an error handler surfaces as
+        // "error in error handling"; say what really happened.
+        if (impl.last_error.find(kind) == std::string::npos && std::strcmp(kind, "runtime error") != 0)
+          impl.last_error = std::string(kind) + " (" + impl.last_error + ")";
+        impl.retry_at_tick = impl.memory_exhausted || options_.error_retry_s <= 0 ? 0 : stats_.ticks + std::max<uint64_t>(1, retry_ticks);
+        if (impl.retry_at_tick != 0)
+          LOG_ERROR("script", "%s, safe fallback, trying again in %.1f s (or at the next good save): %s", kind,
+                    options_.error_retry_s, impl.error_text);
+        else
+          LOG_ERROR("script", "%s, safe fallback until the next good save: %s", kind, impl.error_text);
+      }
     }
   }
   if (stats_.in_fallback) write_fallback(&impl.requests);

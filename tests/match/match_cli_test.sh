@@ -58,6 +58,8 @@ done
 crash=$(pgrep -P "$pid" -f -- "agent --port [0-9]* --team Opponent --unum 2" | head -1)
 stall=$(pgrep -P "$pid" -f -- "agent --port [0-9]* --team Libero --unum 2" | head -1)
 [ -n "$crash" ] && [ -n "$stall" ] || fail "could not find the agent processes"
+# Sync mode: the agents' behaviour budget is 20 ms, so a machine's load cannot cut a tick and change the game.
+tr '\0' ' ' <"/proc/$stall/cmdline" | grep -q -- "--tick-budget-ms 20" || fail "a sync-mode agent runs without the 20 ms tick budget"
 kill -KILL "$crash"
 kill -STOP "$stall"
 lines=$(wc -l <"$out/cs.jsonl")

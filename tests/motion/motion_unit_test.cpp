@@ -617,6 +617,27 @@ TEST_CASE("walk: combined commands are limited by the combine_power norm") {
   CHECK(kept.turn == doctest::Approx(small.turn));
 }
 
+TEST_CASE("walk: the IMU's accelerometer share follows the fast gait while stepping and the block's own at rest") {
+  WalkParams p = shipped_walk();
+  p.accel_forward = 1000;  // at the command from the second step on
+  p.forward = WalkParams::GaitTable{};
+  REQUIRE(set_gait_field(&p.forward, "imu_accel_smoothing", 0.4));
+  WalkEngine walk;
+  walk.configure(default_leg_geometry(), p);
+  double target[kJointCount] = {};
+  CHECK(walk.imu_accel_smoothing() == doctest::Approx(1.0));  // at rest: the block's own
+  WalkCommand fast;
+  fast.vx = p.max_forward;
+  for (int i = 0; i < 100; ++i) walk.step(fast, Vec3::Zero(), p.torso_pitch, 0.0, target);
+  REQUIRE(walk.walking());
+  CHECK(walk.imu_accel_smoothing() == doctest::Approx(0.4));  // full speed: the forward table's
+  WalkCommand slow;
+  slow.vx = 0.1;  // below gait_speed_from: the fast gait blends out, a quarter a step
+  for (int i = 0; i < 100; ++i) walk.step(slow, Vec3::Zero(), p.torso_pitch, 0.0, target);
+  REQUIRE(walk.walking());
+  CHECK(walk.imu_accel_smoothing() == doctest::Approx(1.0));
+}
+
 TEST_CASE("walk: step_period_per_speed shortens the steps with the forward speed, torso_pitch_per_speed leans") {
   // Both act on the forward speed beyond gait_speed_from.
   auto walking = [](const WalkParams& p, double vx, double pitch, double target[kJointCount]) {
