@@ -75,6 +75,13 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
   level_feet_[0] = false;
   level_feet_lean_[0] = 0;
   gyro_ankle_pitch_[0] = gyro_ankle_roll_[0] = 0;
+  pitch_support_ankle_[0] = 0;
+  const PitchReference& reference = motion.pitch_reference;
+  reference_count_ = reference.present ? std::min<int>(static_cast<int>(reference.pitch.size()), kMaxPitchSamples) : 0;
+  reference_period_ = reference.period;
+  for (int i = 0; i < reference_count_; ++i) reference_[i] = reference.pitch[i];
+  support_ankle_ = reference.support_left != mirrored ? kLFootPitch : kRFootPitch;
+  pitch_change_ = 0;
   for (int i = 0; i < frames; ++i) {
     const KeyFrame& f = motion.frames[i];
     bool has[kJointCount];
@@ -92,6 +99,7 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
     level_feet_lean_[i + 1] = f.level_feet_lean;
     gyro_ankle_pitch_[i + 1] = f.gyro_ankle_pitch;
     gyro_ankle_roll_[i + 1] = f.gyro_ankle_roll;
+    pitch_support_ankle_[i + 1] = f.pitch_support_ankle;
   }
   // End velocities: zero at both ends and wherever the joint turns round,
   // else the mean of the slopes before and after the point.
@@ -133,6 +141,7 @@ bool KeyframePlayer::interruptible() const {
 bool KeyframePlayer::step(double lookahead, const KeyframeSense& sense, double target[kJointCount]) {
   if (!running_) return false;
   elapsed_ += 0.02;
+  pitch_change_ += sense.pitch_rate * 0.02;
   double t = elapsed_ + lookahead;
   for (int j = 0; j < kJointCount; ++j) target[j] = evaluate(j, t);
 
@@ -157,6 +166,17 @@ bool KeyframePlayer::step(double lookahead, const KeyframeSense& sense, double t
   target[kRFootPitch] += pitch_damping;
   target[kLFootRoll] += roll_damping;
   target[kRFootRoll] += roll_damping;
+  // The reference is where the torso should be now; the correction goes
+  // into the target the controller reaches a lookahead later.
+  const double ankle_gain = pitch_support_ankle_[segment_end];
+  if (ankle_gain != 0 && reference_count_ > 0) {
+    double at = elapsed_ / reference_period_;
+    int i = static_cast<int>(at);
+    if (i + 1 < reference_count_) {
+      double reference_now = reference_[i] + (at - i) * (reference_[i + 1] - reference_[i]);
+      target[support_ankle_] += ankle_gain * (reference_now - pitch_change_);
+    }
+  }
   if (elapsed_ >= total_) {
     running_ = false;
     return false;

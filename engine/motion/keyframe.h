@@ -32,6 +32,29 @@ struct KeyFrame {
   // walk's stand_gyro_* convention): an open-loop kick that stands on one leg
   // for a second diverges with the sway it started from; this damps it.
   double gyro_ankle_pitch = 0.0, gyro_ankle_roll = 0.0;
+  // Torso pitch feedback on the standing foot's ankle pitch against the
+  // motion's pitch_reference (rad of ankle per rad the torso is short of the
+  // reference). A kick's swing is set up by where the torso is in the
+  // wind-up, and open loop the sway the kick started from decides that: the
+  // lofted kick's launch angle and distance follow the torso's pitch there
+  // (docs/benchmarks.md, session 26). Sign and size are measured on the
+  // motion, not derived: the ankle moves the torso through the foot's
+  // contact, which a foot rocking on its edge changes.
+  double pitch_support_ankle = 0.0;
+};
+
+constexpr int kMaxPitchSamples = 128;
+
+// The torso's pitch through a motion as it goes when the motion goes well:
+// the change since the motion's start (rad, forward +), sampled every
+// `period` s from the start, measured by the motion benchmark. Frames with a
+// pitch_support_ankle gain steer the torso back onto it through the leg that
+// stands (`support_left` for the file's own, unmirrored frames).
+struct PitchReference {
+  bool present = false;
+  double period = 0.04;
+  bool support_left = true;
+  std::vector<double> pitch;  // rad, at most kMaxPitchSamples
 };
 
 // A kick's placement and effect, measured by the kick benchmark and kept
@@ -63,6 +86,7 @@ struct KeyframeMotion {
   std::vector<KeyFrame> frames;
   std::string next;                      // motion to chain to, empty = none
   KickSpec kick;                         // from the optional `kick` table
+  PitchReference pitch_reference;        // from the optional `pitch_reference` table
 };
 
 constexpr int kMaxKeyFrames = 64;
@@ -80,7 +104,7 @@ void mirror_pose(const bool has_in[kJointCount], const double in[kJointCount],
 // What the player reads from the IMU each cycle (rad, rad/s).
 struct KeyframeSense {
   double torso_pitch = 0, torso_roll = 0;  // level_feet frames
-  double pitch_rate = 0, roll_rate = 0;    // gyro_ankle_* frames (gyro y, x)
+  double pitch_rate = 0, roll_rate = 0;    // gyro_ankle_* frames (gyro y, x); pitch_reference
 };
 
 class KeyframePlayer {
@@ -98,6 +122,8 @@ class KeyframePlayer {
   bool running() const { return running_; }
   bool interruptible() const;
   double elapsed() const { return elapsed_; }
+  // The torso's pitch change since the start, from the gyro (rad).
+  double pitch_change() const { return pitch_change_; }
   double total_duration() const { return total_; }
   const char* next_motion() const { return next_; }
   const char* name() const { return name_; }
@@ -117,6 +143,12 @@ class KeyframePlayer {
   double level_feet_lean_[kMaxKeyFrames + 1] = {};
   double gyro_ankle_pitch_[kMaxKeyFrames + 1] = {};
   double gyro_ankle_roll_[kMaxKeyFrames + 1] = {};
+  double pitch_support_ankle_[kMaxKeyFrames + 1] = {};
+  int reference_count_ = 0;
+  double reference_period_ = 0.04;
+  double reference_[kMaxPitchSamples] = {};
+  Joint support_ankle_ = kLFootPitch;
+  double pitch_change_ = 0;
   double elapsed_ = 0, total_ = 0;
 };
 

@@ -20,6 +20,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
   motion.name = top.string("name");
   motion.next = top.string_or("next", "");
   const data::Value* kick = top.map_or_null("kick");
+  const data::Value* pitch_reference = top.map_or_null("pitch_reference");
   const data::Value* frames = top.array("frames");
   if (!top.ok()) return top.error();
   if (!frames || frames->items.empty()) {
@@ -56,6 +57,30 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     if (!done.ok()) return done.error();
   }
 
+  if (pitch_reference) {
+    data::FieldReader reader(file, *pitch_reference, "motion " + motion.name + " pitch_reference", motion.name);
+    PitchReference& r = motion.pitch_reference;
+    r.present = true;
+    r.period = reader.number("period");
+    std::string support = reader.string("support");
+    const data::Value* degrees = reader.array("degrees");
+    if (reader.ok() && !(r.period >= 0.02 && r.period <= 1)) reader.fail("'period' must be in [0.02, 1] s");
+    if (reader.ok() && support != "left" && support != "right") reader.fail("'support' must be \"left\" or \"right\"");
+    if (reader.ok() && !(degrees->items.size() >= 2 && degrees->items.size() <= kMaxPitchSamples))
+      reader.fail("'degrees' must hold 2 to " + std::to_string(kMaxPitchSamples) + " samples");
+    if (!reader.ok()) return reader.error();
+    r.support_left = support == "left";
+    for (const data::Value& v : degrees->items) {
+      if (!v.is_number() || !(std::fabs(v.number) <= 90)) {
+        reader.fail("'degrees' must be numbers within +-90");
+        return reader.error();
+      }
+      r.pitch.push_back(deg2rad(v.number));
+    }
+    Status done = reader.finish();
+    if (!done.ok()) return done.error();
+  }
+
   for (size_t i = 0; i < frames->items.size(); ++i) {
     const data::Value& item = frames->items[i];
     std::string context = "motion " + motion.name + " frame " + std::to_string(i + 1);
@@ -68,6 +93,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     frame.level_feet_lean = reader.number_or("level_feet_lean", 0.0);
     frame.gyro_ankle_pitch = reader.number_or("gyro_ankle_pitch", 0.0);
     frame.gyro_ankle_roll = reader.number_or("gyro_ankle_roll", 0.0);
+    frame.pitch_support_ankle = reader.number_or("pitch_support_ankle", 0.0);
     bool symmetric = reader.boolean_or("symmetric", false);
     bool mirror = reader.boolean_or("mirror", false);
     const data::Value* angles = reader.map("angles");
@@ -81,6 +107,10 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     // damping an oscillator (the stand chatters at -0.05).
     for (double gain : {frame.gyro_ankle_pitch, frame.gyro_ankle_roll})
       if (reader.ok() && !(std::fabs(gain) <= 0.5)) reader.fail("'gyro_ankle_pitch' and 'gyro_ankle_roll' must be in [-0.5, 0.5]");
+    if (reader.ok() && !(std::fabs(frame.pitch_support_ankle) <= 1))
+      reader.fail("'pitch_support_ankle' must be in [-1, 1]");
+    if (reader.ok() && frame.pitch_support_ankle != 0 && !motion.pitch_reference.present)
+      reader.fail("'pitch_support_ankle' needs the motion's 'pitch_reference'");
     if (!reader.ok()) return reader.error();
     for (const auto& [key, value] : angles->fields) {
       Joint joint = joint_from_motion_name(key);

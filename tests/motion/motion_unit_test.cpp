@@ -220,6 +220,48 @@ TEST_CASE("keyframe gyro_ankle_*: the frame's ankles move by gain x torso rate, 
   }
 }
 
+TEST_CASE("keyframe pitch_support_ankle: the standing foot's ankle steers the gyro's pitch onto the reference") {
+  KeyframeMotion m;
+  m.name = "kick";
+  m.pitch_reference.present = true;
+  m.pitch_reference.period = 0.04;
+  m.pitch_reference.support_left = true;
+  // The torso should pitch forward 0.1 rad per second of the motion.
+  for (int k = 0; k < 30; ++k) m.pitch_reference.pitch.push_back(0.1 * k * 0.04);
+  KeyFrame lift;  // steered
+  lift.duration = 0.4;
+  lift.pitch_support_ankle = -0.3;
+  lift.has_angle[kRKneePitch] = true;
+  lift.angle[kRKneePitch] = -1.0;
+  KeyFrame swing;  // open loop
+  swing.duration = 0.4;
+  m.frames = {lift, swing};
+  double start[kJointCount] = {};
+  for (bool mirrored : {false, true}) {
+    CAPTURE(mirrored);
+    const Joint support = mirrored ? kRFootPitch : kLFootPitch, kicking = mirrored ? kLFootPitch : kRFootPitch;
+    KeyframePlayer on_track, still;
+    on_track.start(m, start, mirrored);
+    still.start(m, start, mirrored);
+    double followed[kJointCount], lagging[kJointCount];
+    for (int cycle = 0; cycle < 40; ++cycle) {
+      CAPTURE(cycle);
+      // One torso pitches exactly as the reference (0.1 rad/s), one not at all.
+      on_track.step(0.0, KeyframeSense{0, 0, 0.1, 0}, followed);
+      still.step(0.0, KeyframeSense{}, lagging);
+      CHECK(on_track.pitch_change() == doctest::Approx(0.1 * 0.02 * (cycle + 1)));
+      if (cycle >= 18 && cycle <= 20) continue;  // the frames' boundary
+      const double elapsed = 0.02 * (cycle + 1);
+      // The one on the reference gets nothing added; the still one is short
+      // of it by 0.1 * elapsed and its standing ankle moves by the gain times that.
+      const double lag = cycle < 18 ? -0.3 * (0.1 * elapsed) : 0.0;
+      CHECK(lagging[support] - followed[support] == doctest::Approx(lag).epsilon(1e-6));
+      CHECK(lagging[kicking] == doctest::Approx(followed[kicking]));
+      for (Joint j : {kLHipPitch, kRHipPitch, kLKneePitch, kRKneePitch}) CHECK(lagging[j] == doctest::Approx(followed[j]));
+    }
+  }
+}
+
 TEST_CASE("mirroring swaps sides and flips rolls and yaws") {
   bool has[kJointCount] = {};
   double angle[kJointCount] = {};
@@ -290,6 +332,45 @@ TEST_CASE("motion files: a good file parses, errors name the problem") {
       "return { name = 'x', frames = { { duration = 1, gyro_ankle_roll = -0.8, angles = {} } } }", "x.lua");
   REQUIRE_FALSE(damping_too_large.ok());
   CHECK(damping_too_large.error().message.find("gyro_ankle_roll") != std::string::npos);
+  auto steered = parse_motion_text(
+      "return { name = 'x', pitch_reference = { period = 0.04, support = 'right', degrees = { 0, 1, 2.5 } },"
+      " frames = { { duration = 1, pitch_support_ankle = -0.3, angles = {} } } }",
+      "x.lua");
+  REQUIRE(steered.ok());
+  CHECK(steered->pitch_reference.present);
+  CHECK_FALSE(steered->pitch_reference.support_left);
+  REQUIRE(steered->pitch_reference.pitch.size() == 3);
+  CHECK(steered->pitch_reference.pitch[2] == doctest::Approx(deg2rad(2.5)));
+  CHECK(steered->frames[0].pitch_support_ankle == doctest::Approx(-0.3));
+  auto gain_without_reference = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 1, pitch_support_ankle = -0.3, angles = {} } } }", "x.lua");
+  REQUIRE_FALSE(gain_without_reference.ok());
+  CHECK(gain_without_reference.error().message.find("needs the motion's 'pitch_reference'") != std::string::npos);
+  for (const char* bad_reference : {"{ period = 0, support = 'left', degrees = { 0, 1 } }",
+                                    "{ period = 0.04, support = 'both', degrees = { 0, 1 } }",
+                                    "{ period = 0.04, support = 'left', degrees = { 0 } }",
+                                    "{ period = 0.04, support = 'left', degrees = { 0, 'up' } }",
+                                    "{ period = 0.04, support = 'left', degrees = { 0, 120 } }",
+                                    "{ period = 0.04, support = 'left' }",
+                                    "{ period = 0.04, support = 'left', degrees = { 0, 1 }, gain = 2 }"}) {
+    CAPTURE(bad_reference);
+    auto bad = parse_motion_text(std::string("return { name = 'x', pitch_reference = ") + bad_reference +
+                                     ", frames = { { duration = 1, angles = {} } } }",
+                                 "x.lua");
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.error().message.find("pitch_reference") != std::string::npos);
+  }
+  std::string long_reference = "return { name = 'x', pitch_reference = { period = 0.04, support = 'left', degrees = { 0";
+  for (int k = 0; k < kMaxPitchSamples; ++k) long_reference += ", 1";
+  auto too_long = parse_motion_text(long_reference + " } }, frames = { { duration = 1, angles = {} } } }", "x.lua");
+  REQUIRE_FALSE(too_long.ok());
+  CHECK(too_long.error().message.find("'degrees' must hold 2 to") != std::string::npos);
+  auto gain_too_large = parse_motion_text(
+      "return { name = 'x', pitch_reference = { period = 0.04, support = 'left', degrees = { 0, 1 } },"
+      " frames = { { duration = 1, pitch_support_ankle = 2, angles = {} } } }",
+      "x.lua");
+  REQUIRE_FALSE(gain_too_large.ok());
+  CHECK(gain_too_large.error().message.find("pitch_support_ankle") != std::string::npos);
   auto damping_not_number = parse_motion_text(
       "return { name = 'x', frames = { { duration = 1, gyro_ankle_pitch = 'soft', angles = {} } } }", "x.lua");
   CHECK_FALSE(damping_not_number.ok());

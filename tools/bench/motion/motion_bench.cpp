@@ -7,6 +7,9 @@
 //                       kick_motion, kick_short_motion, kick_lofted_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
 //                                                       [--walk-first S] (step in place S s, stand, kick)
 //                                                       [--settle S] (stand S s after the robot is made, default 1)
+//                                                       [--pitch-reference] (run r starts 2 r / N s later; prints
+//                                                       the torso pitch the better half of the kicks followed,
+//                                                       the motion file's pitch_reference)
 //                       ball_flight --speed V --angle DEG (a ball launched on its own)
 //                       stand: [--walk-first S] [--vx V] (walk S s at V m/s, default in place, then stand)
 //                       walk, walk_forward, walk_side, turn: [--walk-start S] (stand S s first, default 0.5)
@@ -67,6 +70,7 @@ struct Args {
   double push = 0;    // N, random_walk: pushes on the torso (robustness to bumps from other robots)
   double stops = 0;   // random_walk: share of the commands that are a stop (walk -> stand -> walk)
   std::string robots; // robots/ folder to use instead of the source tree's (trying candidate motions)
+  bool pitch_reference = false;  // kick_*_motion: spread start times, print the good kicks' torso pitch
 };
 
 Args g_args;
@@ -554,6 +558,29 @@ void bench_kick(int type, int kick_type) {
               over_bar.text().c_str());
 }
 
+// The mean torso pitch change of the kicks that went at least the median
+// distance, every 0.04 s through the motion, as the motion file's
+// pitch_reference line (right-foot kicks stand on the left leg).
+void print_pitch_reference(const std::vector<std::vector<double>>& pitch_changes, const std::vector<double>& distances,
+                           const std::vector<motion::KeyFrame>& frames) {
+  const double median_distance = median(distances);
+  double duration = 0;
+  for (const motion::KeyFrame& f : frames) duration += f.duration;
+  constexpr double kPeriod = 0.04;
+  const int samples = std::min<int>(motion::kMaxPitchSamples, static_cast<int>(duration / kPeriod) + 1);
+  std::printf("  pitch_reference = { period = %.2f, support = \"left\", degrees = {", kPeriod);
+  for (int k = 0; k < samples; ++k) {
+    // Cycle i's reading is the pitch i * 0.02 s into the motion.
+    const size_t cycle = static_cast<size_t>(std::lround(k * kPeriod / 0.02));
+    double sum = 0;
+    int count = 0;
+    for (size_t r = 0; r < pitch_changes.size(); ++r)
+      if (distances[r] >= median_distance && cycle < pitch_changes[r].size()) sum += pitch_changes[r][cycle], ++count;
+    std::printf("%s %.1f", k ? "," : "", count ? rad2deg(sum / count) : 0.0);
+  }
+  std::printf(" } },\n");
+}
+
 // The kick motion alone: ball placed at the kick spot of a standing robot
 // (the motion file's kick table), a few millimetres off on every run.
 void bench_kick_motion(int type, const char* motion_name) {
@@ -567,11 +594,15 @@ void bench_kick_motion(int type, const char* motion_name) {
   std::vector<double> distances, errors, speeds, launch_degs, apexes;
   OverBar over_bar;
   int falls = 0;
+  constexpr int kKickCycles = 150;
+  // --pitch-reference: the torso's pitch change from the start, per cycle and run.
+  std::vector<std::vector<double>> pitch_changes;
   for (int r = 0; r < g_args.runs; ++r) {
     auto h = make(type, 0);
     Launch launch;
     bool fell = false;
-    h->run(g_args.settle);
+    // The stand sways: the start time is what sets a kick's outcome apart.
+    h->run(g_args.settle + (g_args.pitch_reference ? 2.0 * r / g_args.runs : 0.0));
     if (g_args.walk_first > 0) {
       // Step in place, then stand as the approach does before a kick: the
       // stance and sway a walk leaves, without the approach's placement errors.
@@ -598,8 +629,11 @@ void bench_kick_motion(int type, const char* motion_name) {
     }
     h->requests().body = motion::kBodyMotion;
     std::snprintf(h->requests().motion_name, sizeof h->requests().motion_name, "%s", motion_name);
-    for (int i = 0; i < 150; ++i) {
+    const double start_pitch = h->world_state().self.pitch;
+    if (g_args.pitch_reference) pitch_changes.emplace_back();
+    for (int i = 0; i < kKickCycles; ++i) {
       h->step();
+      if (g_args.pitch_reference) pitch_changes.back().push_back(h->world_state().self.pitch - start_pitch);
       launch.update(h->world().ball_velocity());
       launch.track(h->world().ball_position(), ball);
       fell = fell || h->fallen();
@@ -634,6 +668,7 @@ void bench_kick_motion(int type, const char* motion_name) {
               "apex %.2f m, %s)\n",
               motion_name, type, median(distances), median(errors), falls, g_args.runs, median(speeds), median(launch_degs),
               median(apexes), over_bar.text().c_str());
+  if (g_args.pitch_reference) print_pitch_reference(pitch_changes, distances, file->frames);
 }
 
 // How far a ball launched from the ground at --speed m/s and --angle deg of
@@ -844,6 +879,7 @@ int main(int argc, char** argv) {
     else if (a == "--variant") g_args.variant = whole(-1, 1000);
     else if (a == "--robots") g_args.robots = next();
     else if (a == "--hold") g_args.hold = number(0, 1e4);
+    else if (a == "--pitch-reference") g_args.pitch_reference = true;
     else if (a.rfind("-", 0) == 0) error = "unknown option '" + a + "'";
     else if (std::find(std::begin(kScenarios), std::end(kScenarios), a) == std::end(kScenarios)) {
       error = "unknown scenario '" + a + "'; scenarios:";
