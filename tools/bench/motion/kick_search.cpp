@@ -26,6 +26,8 @@
 //                                             distribution's mean is written out, not the best sample)
 //                           [--holdout N] (every generation's mean also plays N approach kicks none of the
 //                                          search's trials use; the result is the mean that scored best there)
+// A pitch_reference in the start robots' kick file is copied into every candidate, with the
+// searched lift_pitch_ankle / swing_pitch_ankle gains (without one those two write nothing).
 // kick_lofted is searched in kick_long's parametrisation (written as kick_lofted.lua).
 #include <algorithm>
 #include <cmath>
@@ -42,6 +44,7 @@
 
 #include "cmaes.h"
 #include "core/math.h"
+#include "motion/motion_library.h"
 #include "motion_harness.h"
 
 using namespace libero;
@@ -110,6 +113,11 @@ const Param kParams[] = {
     {"shift_gyro_pitch", -0.15, 0.1, 0, 0},     {"shift_gyro_roll", -0.15, 0.1, 0, 0},
     {"lift_gyro_pitch", -0.15, 0.1, 0, 0},      {"lift_gyro_roll", -0.15, 0.1, 0, 0},
     {"settle_gyro_pitch", -0.15, 0.1, 0, 0},    {"settle_gyro_roll", -0.15, 0.1, 0, 0},
+    // The standing ankle steering the torso's pitch onto the start kick's
+    // pitch_reference in the wind-up and the swing (keyframe
+    // pitch_support_ankle; written only with a reference, see
+    // g_pitch_reference). Zero is the open-loop kick.
+    {"lift_pitch_ankle", -0.8, 0.2, 0, 0},     {"swing_pitch_ankle", -0.8, 0.2, 0, 0},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
@@ -141,6 +149,10 @@ std::vector<double> g_slips = {0};
 int g_trials_made = 0;  // in the current evaluation: trial k takes g_slips[k % size]
 double next_slip() { return g_slips[g_trials_made++ % g_slips.size()]; }
 std::string g_robots;  // a private copy of robots/ the candidates are written into
+// The start kick file's pitch_reference (its Lua text, or empty), copied
+// into every candidate: the torso's pitch a good kick follows barely moves
+// with the small changes of a search, and its gains are searched.
+std::string g_pitch_reference;
 
 // kParams' index of a parameter, -1 if there is none of that name.
 int param_index(const std::string& name) {
@@ -163,7 +175,7 @@ std::string motion_text(const std::vector<double>& v, double distance) {
   double ch = f("crouch_hip"), ck = f("crouch_knee"), cf = f("crouch_foot"), out = f("arm_out");
   double sr = f("swing_roll");
   // A frame's ankle damping, written only where the search moved it.
-  char shift_gains[96], lift_gains[96], settle_gains[96];
+  char shift_gains[160], lift_gains[160], settle_gains[96], swing_gains[64];
   auto gains = [&](char* buffer, const char* pitch, const char* roll) {
     double p = std::fabs(f(pitch)) < 5e-4 ? 0.0 : f(pitch), q = std::fabs(f(roll)) < 5e-4 ? 0.0 : f(roll);
     if (p == 0 && q == 0) buffer[0] = 0;
@@ -172,6 +184,16 @@ std::string motion_text(const std::vector<double>& v, double distance) {
   gains(shift_gains, "shift_gyro_pitch", "shift_gyro_roll");
   gains(lift_gains, "lift_gyro_pitch", "lift_gyro_roll");
   gains(settle_gains, "settle_gyro_pitch", "settle_gyro_roll");
+  swing_gains[0] = 0;
+  if (!g_pitch_reference.empty()) {
+    // Rate damping and pitch steering may share a frame.
+    auto steer = [&](char* buffer, size_t size, const char* name) {
+      double gain = std::fabs(f(name)) < 5e-4 ? 0.0 : f(name);
+      if (gain != 0) std::snprintf(buffer + std::strlen(buffer), size - std::strlen(buffer), " pitch_support_ankle = %.3f,", gain);
+    };
+    steer(lift_gains, sizeof lift_gains, "lift_pitch_ankle");
+    steer(swing_gains, sizeof swing_gains, "swing_pitch_ankle");
+  }
   char text[8192];
   std::snprintf(
       text, sizeof text,
@@ -181,6 +203,7 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "  name = \"%s\",\n"
       "  -- ball placement (torso frame, right foot) and median travel: libero_motion_bench %s\n"
       "  kick = { ball_x = %.3f, ball_y = %.3f, distance = %.1f },\n"
+      "%s"
       "  frames = {\n"
       "    -- weight onto the left foot: legs tilt right under the torso\n"
       "    { duration = %.3f,%s angles = {\n"
@@ -192,7 +215,7 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "    { duration = %.3f,%s angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
       "        RHipRoll = %.1f, LHipPitch = %.1f, RShoulderPitch = %.1f, LShoulderPitch = %.1f } },\n"
       "    -- swing through the ball\n"
-      "    { duration = %.3f, angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
+      "    { duration = %.3f,%s angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
       "        LHipPitch = %.1f, LFootPitch = %.1f, RShoulderPitch = %.1f, LShoulderPitch = %.1f,\n"
       "        RHipYawPitch = %.1f, LKneePitch = %.1f, LHipYawPitch = %.1f } },\n"
       "    -- follow through: the foot is still at full speed when it meets the ball\n"
@@ -207,14 +230,14 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "  },\n"
       "}\n",
       g_kick.c_str(), g_kick.c_str(), g_kind->bench_scenario, f("ball_x"),
-      f("ball_y"), distance,
+      f("ball_y"), distance, g_pitch_reference.c_str(),
       // shift
       f("shift_duration"), shift_gains, -r, r, -r * k, r * k, ch, ck, cf, ch, ck, cf, out, -out,
       // wind up
       f("lift_duration"), lift_gains, f("lift_hip"), f("lift_knee"), f("lift_foot"), -r * k + sr, ch + f("lift_lean"),
       f("lift_arm_r"), f("lift_arm_l"),
       // swing
-      f("swing_duration"), f("swing_hip"), f("swing_knee"), f("swing_foot"), ch + f("swing_lean"),
+      f("swing_duration"), swing_gains, f("swing_hip"), f("swing_knee"), f("swing_foot"), ch + f("swing_lean"),
       cf + f("swing_ankle"), f("swing_arm_r"), f("swing_arm_l"), turn(-f("swing_yawpitch")),
       std::min(0.0, ck + f("swing_knee_l")), turn(-f("support_yawpitch_swing")),
       // follow
@@ -650,6 +673,29 @@ int main(int argc, char** argv) {
     }
   }
   g_robots = MotionHarness::scratch_robots_copy("kick_search", robots_from);
+  {
+    // The start robots' own kick file (the type's, else type 0's): its
+    // pitch_reference, if it has one, goes into every candidate.
+    const std::string dir = g_robots + "/nao/motions";
+    std::string path = dir + (g_type > 0 ? "/type" + std::to_string(g_type) : "") + "/" + g_kick + ".lua";
+    if (!fs::exists(path)) path = dir + "/" + g_kick + ".lua";
+    auto start_file = motion::load_motion_file(path);
+    if (start_file.ok() && start_file->pitch_reference.present) {
+      const motion::PitchReference& r = start_file->pitch_reference;
+      char head[96];
+      std::snprintf(head, sizeof head, "  pitch_reference = { period = %.3f, support = \"%s\", degrees = {", r.period,
+                    r.support_left ? "left" : "right");
+      g_pitch_reference = head;
+      for (size_t k = 0; k < r.pitch.size(); ++k) {
+        char number[24];
+        std::snprintf(number, sizeof number, "%s %.2f", k ? "," : "", rad2deg(r.pitch[k]));
+        g_pitch_reference += number;
+      }
+      g_pitch_reference += " } },\n";
+      std::printf("keeping %s's pitch_reference (%zu samples); lift_pitch_ankle and swing_pitch_ankle steer onto it\n",
+                  path.c_str(), r.pitch.size());
+    }
+  }
   const int dims = static_cast<int>(active.size());
   auto full = [&](const Eigen::VectorXd& sub) {
     Eigen::VectorXd x = mean;
