@@ -342,35 +342,31 @@ TEST_CASE("motion files: a good file parses, errors name the problem") {
   REQUIRE(steered->pitch_reference.pitch.size() == 3);
   CHECK(steered->pitch_reference.pitch[2] == doctest::Approx(deg2rad(2.5)));
   CHECK(steered->frames[0].pitch_support_ankle == doctest::Approx(-0.3));
-  auto gain_without_reference = parse_motion_text(
-      "return { name = 'x', frames = { { duration = 1, pitch_support_ankle = -0.3, angles = {} } } }", "x.lua");
-  REQUIRE_FALSE(gain_without_reference.ok());
-  CHECK(gain_without_reference.error().message.find("needs the motion's 'pitch_reference'") != std::string::npos);
+  // A file that must not load, and a fragment its error must name.
+  auto check_rejected = [](const std::string& text, const char* fragment) {
+    CAPTURE(text);
+    auto parsed = parse_motion_text(text, "x.lua");
+    REQUIRE_FALSE(parsed.ok());
+    CHECK(parsed.error().message.find(fragment) != std::string::npos);
+  };
+  check_rejected("return { name = 'x', frames = { { duration = 1, pitch_support_ankle = -0.3, angles = {} } } }",
+                 "needs the motion's 'pitch_reference'");
   for (const char* bad_reference : {"{ period = 0, support = 'left', degrees = { 0, 1 } }",
                                     "{ period = 0.04, support = 'both', degrees = { 0, 1 } }",
                                     "{ period = 0.04, support = 'left', degrees = { 0 } }",
                                     "{ period = 0.04, support = 'left', degrees = { 0, 'up' } }",
                                     "{ period = 0.04, support = 'left', degrees = { 0, 120 } }",
                                     "{ period = 0.04, support = 'left' }",
-                                    "{ period = 0.04, support = 'left', degrees = { 0, 1 }, gain = 2 }"}) {
-    CAPTURE(bad_reference);
-    auto bad = parse_motion_text(std::string("return { name = 'x', pitch_reference = ") + bad_reference +
-                                     ", frames = { { duration = 1, angles = {} } } }",
-                                 "x.lua");
-    REQUIRE_FALSE(bad.ok());
-    CHECK(bad.error().message.find("pitch_reference") != std::string::npos);
-  }
+                                    "{ period = 0.04, support = 'left', degrees = { 0, 1 }, gain = 2 }"})
+    check_rejected(std::string("return { name = 'x', pitch_reference = ") + bad_reference +
+                       ", frames = { { duration = 1, angles = {} } } }",
+                   "pitch_reference");
   std::string long_reference = "return { name = 'x', pitch_reference = { period = 0.04, support = 'left', degrees = { 0";
   for (int k = 0; k < kMaxPitchSamples; ++k) long_reference += ", 1";
-  auto too_long = parse_motion_text(long_reference + " } }, frames = { { duration = 1, angles = {} } } }", "x.lua");
-  REQUIRE_FALSE(too_long.ok());
-  CHECK(too_long.error().message.find("'degrees' must hold 2 to") != std::string::npos);
-  auto gain_too_large = parse_motion_text(
-      "return { name = 'x', pitch_reference = { period = 0.04, support = 'left', degrees = { 0, 1 } },"
-      " frames = { { duration = 1, pitch_support_ankle = 2, angles = {} } } }",
-      "x.lua");
-  REQUIRE_FALSE(gain_too_large.ok());
-  CHECK(gain_too_large.error().message.find("pitch_support_ankle") != std::string::npos);
+  check_rejected(long_reference + " } }, frames = { { duration = 1, angles = {} } } }", "'degrees' must hold 2 to");
+  check_rejected("return { name = 'x', pitch_reference = { period = 0.04, support = 'left', degrees = { 0, 1 } },"
+                 " frames = { { duration = 1, pitch_support_ankle = 2, angles = {} } } }",
+                 "'pitch_support_ankle' must be in [-1, 1]");
   auto damping_not_number = parse_motion_text(
       "return { name = 'x', frames = { { duration = 1, gyro_ankle_pitch = 'soft', angles = {} } } }", "x.lua");
   CHECK_FALSE(damping_not_number.ok());
