@@ -14,8 +14,9 @@ grep -q '^  pitch_reference = { period = 0.040, support = "left", degrees = { ' 
   { echo "FAIL: no pitch_reference in the candidate"; exit 1; }
 [ "$(grep -c 'pitch_support_ankle = ' "$out/with.lua")" = 2 ] ||
   { echo "FAIL: the two gains not written: $(grep -c 'pitch_support_ankle' "$out/with.lua")"; exit 1; }
-grep -q 'duration = 0.395, pitch_support_ankle = -0.300,' "$out/with.lua" ||
-  { echo "FAIL: the wind-up's gain is not the params file's -0.3"; exit 1; }
+gain=$(awk '$1 == "lift_pitch_ankle" { printf "%.3f", $2 }' "$params")
+[ -n "$gain" ] && grep -q "duration = 0.395, pitch_support_ankle = $gain," "$out/with.lua" ||
+  { echo "FAIL: the wind-up's gain is not the params file's lift_pitch_ankle ($gain)"; exit 1; }
 # Robots whose lofted kick has no reference (the kick before session 26).
 cp -a "$source/robots" "$out/robots"
 sed -i '/^  pitch_reference = {/,/} },$/d; s/ pitch_support_ankle = [-0-9.]*,//' "$out/robots/nao/motions/kick_lofted.lua"
