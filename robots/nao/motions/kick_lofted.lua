@@ -17,8 +17,8 @@
 -- follow-through, kick spot and gains searched on that (`libero_kick_search kick_lofted out.lua
 -- --init candidates/kick_lofted_s26_hand.params --generations 40 --lambda 10 --sigma 0.05 --seed 72
 -- --slip 0,0.005 --substeps 4,8,20 --settle-trials 8 --walk-trials 2 --approaches 4 --fresh-trials
--- --only swing_*,follow_*,swing_yawpitch,follow_yawpitch,ball_x,lift_pitch_ankle,swing_pitch_ankle`,
--- generation 40's mean): after approaches 9.26 m, 4 falls, 276 good in 300, on 300 others 9.19 m,
+-- --only` the swing's and follow-through's fields, ball_x and the two steering gains: the full
+-- command in docs/benchmarks.md, session 26; generation 40's mean): after approaches 9.26 m, 4 falls, 276 good in 300, on 300 others 9.19 m,
 -- 3, 277 (the hand-set gains 8.81 m, 2, 271); with SimSpark's slip 9.36 m, 2 falls in 200; over 80
 -- start times 9.34 m, 0 falls (open loop 8.79 m, 4).
 return {

@@ -174,10 +174,11 @@ std::string motion_text(const std::vector<double>& v, double distance) {
   double r = f("shift_roll"), k = f("shift_ratio");
   double ch = f("crouch_hip"), ck = f("crouch_knee"), cf = f("crouch_foot"), out = f("arm_out");
   double sr = f("swing_roll");
-  // A frame's ankle damping, written only where the search moved it.
+  // A frame's ankle gains, written only where the search moved them.
+  auto moved = [&](const char* name) { return std::fabs(f(name)) < 5e-4 ? 0.0 : f(name); };
   char shift_gains[160], lift_gains[160], settle_gains[96], swing_gains[64];
   auto gains = [&](char* buffer, const char* pitch, const char* roll) {
-    double p = std::fabs(f(pitch)) < 5e-4 ? 0.0 : f(pitch), q = std::fabs(f(roll)) < 5e-4 ? 0.0 : f(roll);
+    double p = moved(pitch), q = moved(roll);
     if (p == 0 && q == 0) buffer[0] = 0;
     else std::snprintf(buffer, 96, " gyro_ankle_pitch = %.3f, gyro_ankle_roll = %.3f,", p, q);
   };
@@ -188,7 +189,7 @@ std::string motion_text(const std::vector<double>& v, double distance) {
   if (!g_pitch_reference.empty()) {
     // Rate damping and pitch steering may share a frame.
     auto steer = [&](char* buffer, size_t size, const char* name) {
-      double gain = std::fabs(f(name)) < 5e-4 ? 0.0 : f(name);
+      double gain = moved(name);
       if (gain != 0) std::snprintf(buffer + std::strlen(buffer), size - std::strlen(buffer), " pitch_support_ankle = %.3f,", gain);
     };
     steer(lift_gains, sizeof lift_gains, "lift_pitch_ankle");

@@ -562,11 +562,13 @@ void bench_kick(int type, int kick_type) {
 // distance, every 0.04 s through the motion, as the motion file's
 // pitch_reference line (right-foot kicks stand on the left leg).
 void print_pitch_reference(const std::vector<std::vector<double>>& pitch_changes, const std::vector<double>& distances,
-                           const std::vector<motion::KeyFrame>& frames) {
+                           const std::vector<motion::KeyFrame>& frames, int recorded_cycles) {
   const double median_distance = median(distances);
   double duration = 0;
   for (const motion::KeyFrame& f : frames) duration += f.duration;
   constexpr double kPeriod = 0.04;
+  // Only what was recorded: a sample past it would read as an upright torso.
+  duration = std::min(duration, (recorded_cycles - 1) * 0.02);
   const int samples = std::min<int>(motion::kMaxPitchSamples, static_cast<int>(duration / kPeriod) + 1);
   std::printf("  pitch_reference = { period = %.2f, support = \"left\", degrees = {", kPeriod);
   for (int k = 0; k < samples; ++k) {
@@ -575,8 +577,8 @@ void print_pitch_reference(const std::vector<std::vector<double>>& pitch_changes
     double sum = 0;
     int count = 0;
     for (size_t r = 0; r < pitch_changes.size(); ++r)
-      if (distances[r] >= median_distance && cycle < pitch_changes[r].size()) sum += pitch_changes[r][cycle], ++count;
-    std::printf("%s %.1f", k ? "," : "", count ? rad2deg(sum / count) : 0.0);
+      if (distances[r] >= median_distance) sum += pitch_changes[r][cycle], ++count;  // half the runs at least
+    std::printf("%s %.1f", k ? "," : "", rad2deg(sum / count));
   }
   std::printf(" } },\n");
 }
@@ -668,7 +670,7 @@ void bench_kick_motion(int type, const char* motion_name) {
               "apex %.2f m, %s)\n",
               motion_name, type, median(distances), median(errors), falls, g_args.runs, median(speeds), median(launch_degs),
               median(apexes), over_bar.text().c_str());
-  if (g_args.pitch_reference) print_pitch_reference(pitch_changes, distances, file->frames);
+  if (g_args.pitch_reference) print_pitch_reference(pitch_changes, distances, file->frames, kKickCycles);
 }
 
 // How far a ball launched from the ground at --speed m/s and --angle deg of
