@@ -641,10 +641,13 @@ void bench_kick_motion(int type, const char* motion_name) {
       fell = fell || h->fallen();
       if (g_args.verbose && (i % 5 == 0 || g_args.runs == 1)) {
         Vec3 rf = h->readings().marker[sim::kMarkerRFootPos], lf = h->readings().marker[sim::kMarkerLFootPos];
-        std::printf("   t %.2f z %.4f pitch %.2f roll %.2f ball %.3f %.3f %.3f rfoot %.4f %.4f %.4f lfoot %.4f %.4f %.4f\n", i * 0.02,
+        sim::WorldSnapshot snap;
+        h->world().snapshot(&snap);
+        std::printf("   t %.2f z %.4f pitch %.2f roll %.2f ball %.3f %.3f %.3f spin %.0f %.0f %.0f rfoot %.4f %.4f %.4f lfoot %.4f %.4f %.4f\n", i * 0.02,
                     h->torso_position().z(), rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
                     h->world().ball_position().x() - torso.x(), h->world().ball_position().y() - torso.y(),
-                    h->world().ball_position().z(), rf.x() - torso.x(), rf.y() - torso.y(), rf.z(), lf.x() - torso.x(),
+                    h->world().ball_position().z(), snap.ball_angular_velocity.x(), snap.ball_angular_velocity.y(),
+                    snap.ball_angular_velocity.z(), rf.x() - torso.x(), rf.y() - torso.y(), rf.z(), lf.x() - torso.x(),
                     lf.y() - torso.y(), lf.z());
       }
     }
