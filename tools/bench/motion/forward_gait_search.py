@@ -41,10 +41,16 @@ OPTIONAL = {"imu_accel_smoothing": 1.0}
 # limit most, its falls being rare events (a walk that held 8 runs of 15 s fell 9 times in 20 runs
 # of 20 s). Session 13's cases (slip 0.001 and 0.0025 at 1.0, 0.005 at 0.8 and 1.0) were chosen on
 # the broken slip model.
-CASES = [("0", "1.0", [], 10), ("0", "0.9", [], 4), ("0", "0.8", ["--substeps", "8"], 4),
-         ("0", "1.0", ["--substeps", "20"], 4), ("0", "1.0", ["--walk-start", "3"], 4)] + \
-        [("0.005", vx, [], 3) for vx in ("0.75", "0.8", "0.85", "0.9", "0.95", "1.0")] + \
+# --slip-commands / --slip-runs replace the six commands with SimSpark's slip and their runs.
+GRIP_CASES = [("0", "1.0", [], 10), ("0", "0.9", [], 4), ("0", "0.8", ["--substeps", "8"], 4),
+              ("0", "1.0", ["--substeps", "20"], 4), ("0", "1.0", ["--walk-start", "3"], 4)]
+SLIP_COMMANDS = ("0.75", "0.8", "0.85", "0.9", "0.95", "1.0")
+
+
+def make_cases(slip_commands=SLIP_COMMANDS, slip_runs=3):
+    return GRIP_CASES + [("0.005", vx, [], slip_runs) for vx in slip_commands] + \
         [("0.0025", vx, [], 3) for vx in ("0.9", "1.0")]
+
 
 
 def block_value(text, block, field, table=None):
@@ -81,13 +87,13 @@ def with_table(text, block, values):
 
 
 def evaluate(job):
-    bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost, grip_runs, random_runs = job
+    bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost, grip_runs, random_runs, slip_fall_cost, cases = job
     fd, path = tempfile.mkstemp(suffix=".lua", prefix="fwd_")
     with os.fdopen(fd, "w") as f:
         f.write(text)
     results = []
     try:
-        for slip, vx, extra, runs in CASES:
+        for slip, vx, extra, runs in cases:
             if slip == "0" and vx == "1.0" and not extra:
                 runs = grip_runs
             runs = max(1, round(runs * runs_scale))
@@ -112,10 +118,10 @@ def evaluate(job):
     finally:
         os.remove(path)
     fitness = 0.0
-    for kind, falls in results[len(CASES):]:
+    for kind, falls in results[len(cases):]:
         fitness -= grip_fall_cost * falls
-    for (slip, vx, extra, _), (speed, falls) in zip(CASES, results):
-        fitness += speed - (grip_fall_cost if slip == "0" else 0.1) * falls
+    for (slip, vx, extra, _), (speed, falls) in zip(cases, results):
+        fitness += speed - (grip_fall_cost if slip == "0" else slip_fall_cost) * falls
         if slip == "0" and vx == "1.0" and not extra:  # the issue's target: >= 0.75 m/s with grip
             fitness -= floor_cost * max(0.0, grip_floor - speed)
     return fitness, results
@@ -144,8 +150,19 @@ def main():
     ap.add_argument("--grip-runs", type=int, default=10, help="runs of the walk at 1.0 with grip (its falls are rare events)")
     ap.add_argument("--random-runs", type=int, default=0,
                     help="60-s random-command runs with grip and with the slip each, --grip-fall-cost a fall")
+    ap.add_argument("--slip-commands", default=",".join(SLIP_COMMANDS),
+                    help="forward commands walked with SimSpark's slip (comma-separated m/s)")
+    ap.add_argument("--slip-runs", type=int, default=3, help="runs of each --slip-commands walk")
+    ap.add_argument("--slip-fall-cost", type=float, default=0.1, help="fitness a fall with the slip costs")
     ap.add_argument("--block", default="type0")
     a = ap.parse_args()
+    try:
+        commands = [float(v) for v in a.slip_commands.split(",")]
+    except ValueError:
+        ap.error("--slip-commands takes comma-separated speeds, got %r" % a.slip_commands)
+    if not commands or any(not 0 < v <= 2 for v in commands) or a.slip_runs < 1:
+        ap.error("--slip-commands needs speeds in (0, 2] m/s and --slip-runs at least 1")
+    cases = make_cases(a.slip_commands.split(","), a.slip_runs)
     random.seed(a.seed)
     base = open(a.walk).read()
     lo = [f[1] for f in FIELDS]; hi = [f[2] for f in FIELDS]
@@ -161,12 +178,12 @@ def main():
     sigma = [a.sigma] * n
     log = open(a.out + ".log", "a")
     pool = multiprocessing.Pool(2)
-    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs)])[0]
+    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases)])[0]
     print("start %.3f %s" % (best_fit, best_res), file=log, flush=True)
     for g in range(a.generations):
         zs = [[random.gauss(0, 1) for _ in range(n)] for _ in range(a.lam)]
         xs = [[m + s * z for m, s, z in zip(mean, sigma, zz)] for zz in zs]
-        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs) for x in xs])
+        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases) for x in xs])
         order = sorted(range(a.lam), key=lambda i: -scored[i][0])
         old = mean
         mean = [sum(w[k] * xs[order[k]][i] for k in range(mu)) for i in range(n)]
