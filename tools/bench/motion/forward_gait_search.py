@@ -178,28 +178,38 @@ def main():
     sigma = [a.sigma] * n
     log = open(a.out + ".log", "a")
     pool = multiprocessing.Pool(2)
-    best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases)])[0]
-    print("start %.3f %s" % (best_fit, best_res), file=log, flush=True)
-    for g in range(a.generations):
-        zs = [[random.gauss(0, 1) for _ in range(n)] for _ in range(a.lam)]
-        xs = [[m + s * z for m, s, z in zip(mean, sigma, zz)] for zz in zs]
-        scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases) for x in xs])
-        order = sorted(range(a.lam), key=lambda i: -scored[i][0])
-        old = mean
-        mean = [sum(w[k] * xs[order[k]][i] for k in range(mu)) for i in range(n)]
-        # Per-field step: grows where the selected steps were long, shrinks where short (a crude
-        # diagonal adaptation; the search is short and noisy).
-        for i in range(n):
-            spread = math.sqrt(sum(w[k] * zs[order[k]][i] ** 2 for k in range(mu)))
-            sigma[i] = min(0.3, max(0.005, sigma[i] * math.exp(0.2 * (spread - 1.0))))
-        top = order[0]
-        print("gen %d best %.3f %s mean step %.4f" % (g, scored[top][0], scored[top][1], sum(sigma) / n), file=log, flush=True)
-        if scored[top][0] > best_fit:
-            best_fit, best_res = scored[top]
-            open(a.out, "w").write(text_of(xs[top]))
-            print("  new best -> %s: %s" % (a.out, " ".join("%s=%.4f" % (f[0], v) for f, v in zip(FIELDS, real(xs[top])))),
-                  file=log, flush=True)
-    print("best %.3f %s" % (best_fit, best_res), file=log, flush=True)
+    # Closed and joined at the end: left to the interpreter's exit, the pool's
+    # workers kept the finished search waiting forever (session 27).
+    try:
+        best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases)])[0]
+        print("start %.3f %s" % (best_fit, best_res), file=log, flush=True)
+        for g in range(a.generations):
+            zs = [[random.gauss(0, 1) for _ in range(n)] for _ in range(a.lam)]
+            xs = [[m + s * z for m, s, z in zip(mean, sigma, zz)] for zz in zs]
+            scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases) for x in xs])
+            order = sorted(range(a.lam), key=lambda i: -scored[i][0])
+            old = mean
+            mean = [sum(w[k] * xs[order[k]][i] for k in range(mu)) for i in range(n)]
+            # Per-field step: grows where the selected steps were long, shrinks where short (a crude
+            # diagonal adaptation; the search is short and noisy).
+            for i in range(n):
+                spread = math.sqrt(sum(w[k] * zs[order[k]][i] ** 2 for k in range(mu)))
+                sigma[i] = min(0.3, max(0.005, sigma[i] * math.exp(0.2 * (spread - 1.0))))
+            top = order[0]
+            print("gen %d best %.3f %s mean step %.4f" % (g, scored[top][0], scored[top][1], sum(sigma) / n), file=log, flush=True)
+            if scored[top][0] > best_fit:
+                best_fit, best_res = scored[top]
+                open(a.out, "w").write(text_of(xs[top]))
+                print("  new best -> %s: %s" % (a.out, " ".join("%s=%.4f" % (f[0], v) for f, v in zip(FIELDS, real(xs[top])))),
+                      file=log, flush=True)
+        print("best %.3f %s" % (best_fit, best_res), file=log, flush=True)
+    except BaseException:
+        pool.terminate()
+        raise
+    else:
+        pool.close()
+    finally:
+        pool.join()
 
 
 if __name__ == "__main__":
