@@ -52,7 +52,6 @@ def make_cases(slip_commands=SLIP_COMMANDS, slip_runs=3):
         [("0.0025", vx, [], 3) for vx in ("0.9", "1.0")]
 
 
-
 def block_value(text, block, field, table=None):
     """The field's value in `block` (else in `default`); with `table`, in that table nested in the block first."""
     if table:
@@ -162,7 +161,8 @@ def main():
         ap.error("--slip-commands takes comma-separated speeds, got %r" % a.slip_commands)
     if not commands or any(not 0 < v <= 2 for v in commands) or a.slip_runs < 1:
         ap.error("--slip-commands needs speeds in (0, 2] m/s and --slip-runs at least 1")
-    cases = make_cases(a.slip_commands.split(","), a.slip_runs)
+    # The bench gets each speed as it parsed ("0.8, 0.9" would hand it " 0.9").
+    cases = make_cases(["%g" % v for v in commands], a.slip_runs)
     random.seed(a.seed)
     base = open(a.walk).read()
     lo = [f[1] for f in FIELDS]; hi = [f[2] for f in FIELDS]
@@ -177,18 +177,19 @@ def main():
     w = [x / sum(w) for x in w]
     sigma = [a.sigma] * n
     log = open(a.out + ".log", "a")
+    job = lambda text: (a.bench, text, a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost,
+                        a.grip_runs, a.random_runs, a.slip_fall_cost, cases)
     pool = multiprocessing.Pool(2)
     # Closed and joined at the end: left to the interpreter's exit, the pool's
     # workers kept the finished search waiting forever (session 27).
     try:
-        best_fit, best_res = pool.map(evaluate, [(a.bench, text_of(mean), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases)])[0]
+        best_fit, best_res = pool.map(evaluate, [job(text_of(mean))])[0]
         print("start %.3f %s" % (best_fit, best_res), file=log, flush=True)
         for g in range(a.generations):
             zs = [[random.gauss(0, 1) for _ in range(n)] for _ in range(a.lam)]
             xs = [[m + s * z for m, s, z in zip(mean, sigma, zz)] for zz in zs]
-            scored = pool.map(evaluate, [(a.bench, text_of(x), a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases) for x in xs])
+            scored = pool.map(evaluate, [job(text_of(x)) for x in xs])
             order = sorted(range(a.lam), key=lambda i: -scored[i][0])
-            old = mean
             mean = [sum(w[k] * xs[order[k]][i] for k in range(mu)) for i in range(n)]
             # Per-field step: grows where the selected steps were long, shrinks where short (a crude
             # diagonal adaptation; the search is short and noisy).
