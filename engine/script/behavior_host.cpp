@@ -221,18 +221,18 @@ bool BehaviorHost::load_scripts() {
   int64_t budget_ns = static_cast<int64_t>(options_.tick_budget_ms * 1e6) * kLoadBudgetFactor;
 
   // Code that failed at runtime is not kept as "previous good code": drop it
-  // so its memory can be reclaimed. After the memory limit was hit, collect
-  // now, or the new code might not fit next to the old garbage (this costs a
-  // full collection once, on the recovery path only).
+  // and collect now, or the new code might not fit next to the old garbage.
+  // Whatever the failure was: a script near the memory limit can trip the
+  // tick budget first (on a loaded machine, or because the collector is slow
+  // on its big heap). This costs a full collection once per save that leaves
+  // the fallback, never a tick of running code.
   if (stats_.in_fallback) {
     luaL_unref(L, LUA_REGISTRYINDEX, impl.entry_ref);
     luaL_unref(L, LUA_REGISTRYINDEX, impl.env_ref);
     impl.entry_ref = impl.env_ref = LUA_NOREF;
-  }
-  if (impl.memory_exhausted) {
     lua_gc(L, LUA_GCCOLLECT, 0);
-    impl.memory_exhausted = false;
   }
+  impl.memory_exhausted = false;
 
   lua_rawgeti(L, LUA_REGISTRYINDEX, impl.host_ref);
   lua_getfield(L, -1, "make_env");

@@ -175,6 +175,36 @@ TEST_CASE("after the memory limit was hit, the next good save recovers") {
   CHECK(host.stats().memory_bytes < (4u << 20));
 }
 
+TEST_CASE("a script that grew big and then failed is collected on the next good save") {
+  // Whatever put the host in the fallback (here a runtime error; on a loaded
+  // machine the tick budget can trip first, in a script that is also near the
+  // memory limit), the next good save must not leave the failed code's
+  // garbage next to the new code.
+  TempScriptDir dir;
+  dir.write("main.lua",
+            "local keep = {}\n"
+            "return function()\n"
+            "  if #keep < 2 then keep[#keep + 1] = string.rep('m', 1024 * 1024) .. #keep return end\n"
+            "  error('grew too big')\n"
+            "end\n");
+  BehaviorHostOptions options = options_for(dir.path(), true);
+  options.memory_limit_bytes = 8u << 20;
+  options.tick_budget_ms = 1000;  // the failure is the error, never the clock
+  BehaviorHost host(options);
+  REQUIRE(host.start().ok());
+  TickDriver driver;
+  for (int i = 0; i < 3; ++i) driver.tick(host);
+  REQUIRE(host.stats().in_fallback);
+  REQUIRE(host.stats().budget_overruns == 0);
+  REQUIRE(host.stats().memory_bytes > (4u << 20));
+  dir.write("main.lua", walker(0.8));
+  CHECK(tick_until(host, driver, [&] { return !host.stats().in_fallback; }));
+  CHECK(driver.requests.walk_vx == doctest::Approx(0.8));
+  // Collected: about 1.2 MB, the sandbox and the new code. Left to the
+  // incremental collector the failed code's strings were still there (3.3 MB).
+  CHECK(host.stats().memory_bytes < (2u << 20));
+}
+
 TEST_CASE("nested folders created while running are watched") {
   TempScriptDir dir;
   dir.write("main.lua", walker(0.1));
