@@ -79,6 +79,12 @@ struct KickSpec {
   // kick spot, measured by the kick benchmark; 0, 0: never): a shot from
   // inside this stretch goes over the goal.
   double over_bar_from = 0, over_bar_to = 0;
+  // How far the ball leaves to the left of the way the feet face, for the
+  // right-foot kick (rad; mirrored for the left foot): the approach turns
+  // the feet that much the other way. Type 0's lofted kick crosses the body
+  // by ~5 degrees with either foot after the approach walk (median of each
+  // foot's signed errors, libero_motion_bench kick_lofted -v).
+  double veer = 0;
 };
 
 struct KeyframeMotion {

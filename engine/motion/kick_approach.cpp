@@ -74,14 +74,19 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
   double c = std::cos(in.stance.yaw), s = std::sin(in.stance.yaw);
   double dx = in.ball_x - in.stance.x, dy = in.ball_y - in.stance.y;
   double bx = c * dx + s * dy, by = -s * dx + c * dy;
-  double dir = normalize_angle(in.kick_dir - in.stance.yaw);
+  // The turn still to make, per foot: onto the kick direction less the
+  // kick's veer (the right foot's ball leaves `veer` to the left of its
+  // facing, the mirrored left foot's as far to the right).
+  double kick_dir = normalize_angle(in.kick_dir - in.stance.yaw);
+  double turn_left = normalize_angle(kick_dir + spec.veer), turn_right = normalize_angle(kick_dir - spec.veer);
   // Where the stance has to go: the kick spot placed behind the ball along
-  // the kick direction, so turning onto the direction does not undo the
+  // the way the feet will face, so turning onto it does not undo the
   // walking.
   auto pose_error = [&](bool left, double* ex, double* ey) {
     double sx = spec.ball_x - in.reference.x;
     double sy = (left ? -spec.ball_y : spec.ball_y) - in.reference.y;
-    double cd = std::cos(dir), sd = std::sin(dir);
+    double turn = left ? turn_left : turn_right;
+    double cd = std::cos(turn), sd = std::sin(turn);
     *ex = bx - (cd * sx - sd * sy);
     *ey = by - (sd * sx + cd * sy);
   };
@@ -99,6 +104,7 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
     if (left_ ? cost_right < cost_left - 0.05 : cost_left < cost_right - 0.05) left_ = !left_;
   }
   double ex = left_ ? lx : rx, ey = left_ ? ly : ry;
+  double dir = left_ ? turn_left : turn_right;
   out.left_foot = left_;
   out.error_x = ex;
   out.error_y = ey;

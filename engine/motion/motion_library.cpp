@@ -43,6 +43,8 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     motion.kick.window_y = reader.number_or("window_y", motion.kick.window_y);
     motion.kick.over_bar_from = reader.number_or("over_bar_from", 0.0);
     motion.kick.over_bar_to = reader.number_or("over_bar_to", 0.0);
+    double veer_deg = reader.number_or("veer_deg", 0.0);
+    motion.kick.veer = deg2rad(veer_deg);
     if (reader.ok() && !(motion.kick.ball_x > 0 && motion.kick.ball_x < 0.5 && std::fabs(motion.kick.ball_y) < 0.3))
       reader.fail("'ball_x' must be in (0, 0.5) m and |ball_y| < 0.3 m");
     if (reader.ok() && !(motion.kick.distance >= 0 && motion.kick.distance < 40))
@@ -53,6 +55,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     if (reader.ok() && !(motion.kick.over_bar_from >= 0 && motion.kick.over_bar_from <= motion.kick.over_bar_to &&
                          motion.kick.over_bar_to < 40))
       reader.fail("'over_bar_from' and 'over_bar_to' must satisfy 0 <= from <= to < 40 m");
+    if (reader.ok() && !(std::fabs(veer_deg) <= 30)) reader.fail("'veer_deg' must be in [-30, 30] degrees");
     Status done = reader.finish();
     if (!done.ok()) return done.error();
   }

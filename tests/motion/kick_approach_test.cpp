@@ -132,3 +132,34 @@ TEST_CASE("approach: a ball just outside the kick's placement window is not kick
   for (int i = 0; i < 50 && !out.kick; ++i) out = approach.step(t.spec, t.in, t.walk);
   CHECK(out.kick);
 }
+
+TEST_CASE("approach: a kick that veers is aimed off by its veer, mirrored for the left foot") {
+  Setup t;
+  t.spec.veer = deg2rad(6);
+  KickApproach approach;
+  // Right foot at its spot, facing the kick direction: it must turn right
+  // by the veer, so the ball (leaving 6 degrees left of the feet) goes straight.
+  t.ball_at_spot(0.0, 0.0);
+  KickApproachOutput out;
+  for (int i = 0; i < 50; ++i) out = approach.step(t.spec, t.in, t.walk);
+  CHECK_FALSE(out.left_foot);
+  CHECK_FALSE(out.kick);
+  CHECK(out.error_yaw == doctest::Approx(-deg2rad(6)));
+  CHECK(out.command.turn < 0);
+  // The left foot's kick veers to the right: it turns left.
+  approach.reset();
+  t.ball_at_spot(0.0, -2 * t.spec.ball_y);
+  for (int i = 0; i < 50; ++i) out = approach.step(t.spec, t.in, t.walk);
+  CHECK(out.left_foot);
+  CHECK_FALSE(out.kick);
+  CHECK(out.error_yaw == doctest::Approx(deg2rad(6)));
+  CHECK(out.command.turn > 0);
+  // A kick direction 6 degrees left of the feet: the right foot, at its
+  // spot, faces where it must and kicks.
+  approach.reset();
+  t.in.kick_dir = deg2rad(6);
+  t.ball_at_spot(0.0, 0.0);
+  for (int i = 0; i < 100 && !out.kick; ++i) out = approach.step(t.spec, t.in, t.walk);
+  CHECK(out.kick);
+  CHECK_FALSE(out.left_foot);
+}

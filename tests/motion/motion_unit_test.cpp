@@ -392,13 +392,21 @@ TEST_CASE("motion files: a kick's placement and distance are data, checked on lo
   REQUIRE(windowed.ok());
   CHECK(windowed->kick.window_x == doctest::Approx(0.04));
   CHECK(windowed->kick.window_y == doctest::Approx(0.01));
-  for (const char* bad : {"window_x = 0", "window_y = -0.01", "window_x = 0.2"}) {
+  CHECK(windowed->kick.veer == 0);
+  auto veering = parse_motion_text(
+      "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, veer_deg = 6.5 },"
+      " frames = { { duration = 0.3, angles = {} } } }",
+      "k.lua");
+  REQUIRE(veering.ok());
+  CHECK(veering->kick.veer == doctest::Approx(deg2rad(6.5)));
+  for (const char* bad : {"window_x = 0", "window_y = -0.01", "window_x = 0.2", "veer_deg = 45", "veer_deg = 'left'"}) {
     auto wrong = parse_motion_text(std::string("return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, ") +
                                        bad + " }, frames = { { duration = 0.3, angles = {} } } }",
                                    "k.lua");
     CAPTURE(bad);
     REQUIRE_FALSE(wrong.ok());
-    CHECK(wrong.error().message.find("window") != std::string::npos);
+    CHECK((wrong.error().message.find("window") != std::string::npos ||
+           wrong.error().message.find("veer_deg") != std::string::npos));
   }
   auto plain = parse_motion_text("return { name = 'p', frames = { { duration = 1, angles = {} } } }", "p.lua");
   REQUIRE(plain.ok());
