@@ -449,6 +449,10 @@ struct OverBar {
 // facing roughly +x).
 void bench_kick(int type, int kick_type) {
   std::vector<double> distances, errors, times, strike_times, speeds, launch_degs, apexes;
+  // Signed errors (deg, + = left of the aim) of the kicks each foot made: a
+  // kick whose medians sit either side of zero, mirrored, veers (the kick
+  // table's veer_deg aims it off).
+  std::vector<double> signed_left, signed_right;
   OverBar over_bar;
   int falls = 0, good = 0;
   double aim = deg2rad(g_args.angle);
@@ -471,6 +475,7 @@ void bench_kick(int type, int kick_type) {
     double strike_time = -1;
     double fall_time = -1;  // from the request, also while standing after the kick
     bool kicked = false, fell = false, swinging = false, fell_walking = false;
+    int kicking_foot = 0;  // +1 left, -1 right: the side the ball lay on as the swing started
     Launch launch;
     for (int i = 0; i < 1000; ++i) {
       h->step();
@@ -479,6 +484,11 @@ void bench_kick(int type, int kick_type) {
       launch.track(h->world().ball_position(), ball);
       // The swing is the only part of the kick that cannot be interrupted.
       bool swing_now = h->status().active_body == motion::kBodyKick && !h->status().interruptible;
+      if (swing_now && !swinging) {
+        const world::WorldState& w = h->world_state();
+        double side = -std::sin(w.self.heading) * (w.ball.x - w.self.x) + std::cos(w.self.heading) * (w.ball.y - w.self.y);
+        kicking_foot = side > 0 ? 1 : -1;
+      }
       if (swing_now && !swinging && g_args.verbose && g_args.runs > 1) {
         // Where the swing starts from (diagnosis of approach kicks): ball in
         // the robot frame, the feet relative to the torso, the hip yaw-pitches,
@@ -537,6 +547,7 @@ void bench_kick(int type, int kick_type) {
     good += distance > 0.5 && std::abs(direction) < 25 && !fell;
     distances.push_back(distance);
     errors.push_back(std::abs(direction));
+    if (kicking_foot != 0 && !fell) (kicking_foot > 0 ? signed_left : signed_right).push_back(direction);
     times.push_back(t);
     if (strike_time >= 0) strike_times.push_back(strike_time);
     speeds.push_back(launch.speed);
@@ -556,6 +567,9 @@ void bench_kick(int type, int kick_type) {
               (std::string("kick ") + motion::kKickTypeNames[kick_type]).c_str(), type, g_args.angle, median(distances), median(errors),
               median(times), strike_times.empty() ? -1.0 : median(strike_times), falls, g_args.runs, good, g_args.runs, median(speeds), median(launch_degs), median(apexes),
               over_bar.text().c_str());
+  std::printf("  signed direction error (deg, + left), median of the kicks that stood: left foot %+.1f (%zu), right foot %+.1f (%zu)\n",
+              signed_left.empty() ? 0.0 : median(signed_left), signed_left.size(),
+              signed_right.empty() ? 0.0 : median(signed_right), signed_right.size());
 }
 
 // The mean torso pitch change of the kicks that went at least the median
