@@ -81,9 +81,10 @@ struct KickSpec {
   double over_bar_from = 0, over_bar_to = 0;
   // How far the ball leaves to the left of the way the feet face, for the
   // right-foot kick (rad; mirrored for the left foot): the approach turns
-  // the feet that much the other way. Type 0's lofted kick crosses the body
-  // by ~5 degrees with either foot after the approach walk (median of each
-  // foot's signed errors, libero_motion_bench kick_lofted -v).
+  // the feet that much the other way. Measured as each foot's median signed
+  // error after approaches (libero_motion_bench kick*), with grip and with
+  // SimSpark's slip: a veer can be the contact model's (type 0's lofted kick
+  // crosses the body by ~5 degrees with grip and not at all with the slip).
   double veer = 0;
 };
 

@@ -29,12 +29,11 @@ return {
   -- approaches (libero_motion_bench kick_lofted --runs 300 --first 300): 9.26 m, over the bar
   -- 0.6-10.0 m (open loop 8.63 m, 0.7-9.2 m; session 12's kick 7.73 m, 0.7-6.7 m); from the spot over
   -- 40 start times (tools/bench/motion/kick_spread.sh kick_lofted_motion 0 robots 0.05 2) 9.34 m.
-  -- veer_deg: the ball crosses the body (right foot: to the left) by ~5 degrees after approaches
-  -- (-4.4 / +4.9 median with the left / right foot, runs 300-399); aiming 3 degrees off, over runs
-  -- 0-899 (`kick_lofted --runs 300 --first 0|300|600`): |direction error| 6.4 / 6.1 / 6.5 ->
-  -- 5.4 / 4.5 / 4.9 deg, good 832 -> 850, falls 12 -> 8, distance 9.26 / 9.28 / 9.20 -> 9.27 /
-  -- 9.13 / 9.31 m (5 degrees: 4.9-5.2 deg off but 9.07-9.08 m).
-  kick = { ball_x = 0.170, ball_y = -0.055, distance = 5.7, over_bar_from = 0.8, over_bar_to = 6.1, veer_deg = 3 },
+  -- No veer_deg: with grip the ball crosses the body by ~5 degrees after approaches (-4.5 / +4.7
+  -- median with the left / right foot), with SimSpark's slip not at all (+0.2 / -1.0); aimed 3
+  -- degrees off it missed by 1.3 degrees less with grip but went 0.3 m shorter and 0.5 degrees
+  -- wider with the slip (docs/benchmarks.md, session 28).
+  kick = { ball_x = 0.170, ball_y = -0.055, distance = 5.7, over_bar_from = 0.8, over_bar_to = 6.1 },
   -- The torso's pitch change from the kick's start (deg) as the better half of 80 kicks went it,
   -- starts spread over 2 s, steered with the hand-set gains (a third pass: libero_motion_bench
   -- kick_lofted_motion --runs 80 --pitch-reference, each pass on the one before; measured again on

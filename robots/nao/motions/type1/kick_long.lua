@@ -15,11 +15,7 @@ return {
   -- 7.96 m, 4.1 deg, no falls (launch 8.9 m/s at 7 deg, apex 0.11 m); after stepping in place
   -- (--walk-first 1|2|3) 7.65 / 7.52 / 7.41 m. (From the spot 5.17 m before the simulator let the
   -- ball bounce off the leg as off a heavy body, docs/simulator.md.)
-  -- veer_deg: after approaches this kick leaves the feet outward (right foot: to the right) by ~3.4
-  -- degrees (signed medians L +1.9 / R -4.9, `kick --type 1 --runs 100 --first 300 -v`); aimed 2
-  -- degrees off (`kick --type 1 --runs 300`): |direction error| 7.3 -> 6.5 deg, falls 24 -> 21,
-  -- 6.37 -> 6.38 m (session 28).
-  kick = { ball_x = 0.178, ball_y = -0.057, distance = 5.8, veer_deg = -2 },
+  kick = { ball_x = 0.178, ball_y = -0.057, distance = 5.8 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso
     { duration = 0.600, angles = {

@@ -15,11 +15,7 @@ return {
   -- 292 good, 2 falls; with --slip 0.005, 600 runs: 7.1 m, 6 falls). From the spot
   -- (kick_lofted_motion --type 3 --runs 10) 5.66 m, 5.76 / 6.26 m at 8 / 20 substeps, 6.72 m with
   -- the slip, no falls.
-  -- veer_deg: after approaches this kick leaves the feet outward by ~4 degrees (signed medians
-  -- L +3.3 / R -4.8, `kick_lofted --type 3 --runs 100 --first 300 -v`); aimed 2.5 degrees off
-  -- (`kick_lofted --type 3 --runs 300`): |direction error| 5.5 -> 4.7 deg, falls 3 -> 0, good
-  -- 295 -> 291, 5.69 -> 5.66 m (session 28).
-  kick = { ball_x = 0.180, ball_y = -0.051, distance = 5.6, veer_deg = -2.5 },
+  kick = { ball_x = 0.180, ball_y = -0.051, distance = 5.6 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso
     { duration = 0.519, gyro_ankle_pitch = 0.017, gyro_ankle_roll = 0.024, angles = {

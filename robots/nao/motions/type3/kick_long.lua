@@ -17,7 +17,8 @@ return {
   -- veer_deg: after approaches this kick leaves the feet outward by ~4.4 degrees (signed medians
   -- L +4.1 / R -4.7, `kick --type 3 --runs 100 --first 300 -v`); aimed 2.5 degrees off (`kick
   -- --type 3 --runs 300`): |direction error| 6.2 -> 5.5 deg, good 269 -> 273, falls 3 both,
-  -- 4.67 -> 4.69 m (session 28).
+  -- 4.67 -> 4.69 m; with SimSpark's slip (it veers there too: +4.4 / -3.0; `--runs 200 --slip
+  -- 0.005`) 6.3 -> 5.1 deg, good 185 -> 191, falls 1 both, 4.97 -> 5.12 m (session 28).
   kick = { ball_x = 0.196, ball_y = -0.050, distance = 4.0, veer_deg = -2.5 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso
