@@ -485,25 +485,24 @@ void bench_kick(int type, int kick_type) {
       // The swing is the only part of the kick that cannot be interrupted.
       bool swing_now = h->status().active_body == motion::kBodyKick && !h->status().interruptible;
       if (swing_now && !swinging) {
-        const world::WorldState& w = h->world_state();
-        double side = -std::sin(w.self.heading) * (w.ball.x - w.self.x) + std::cos(w.self.heading) * (w.ball.y - w.self.y);
-        kicking_foot = side > 0 ? 1 : -1;
-      }
-      if (swing_now && !swinging && g_args.verbose && g_args.runs > 1) {
-        // Where the swing starts from (diagnosis of approach kicks): ball in
-        // the robot frame, the feet relative to the torso, the hip yaw-pitches,
-        // torso tilt and gyro.
+        // Where the swing starts from: the ball in the robot frame says which
+        // foot kicks; with -v the feet relative to the torso, the hip
+        // yaw-pitches, torso tilt and gyro too (diagnosis of approach kicks).
         const world::WorldState& w = h->world_state();
         double c = std::cos(w.self.heading), s = std::sin(w.self.heading);
         double bx = w.ball.x - w.self.x, by = w.ball.y - w.self.y;
-        Vec3 rf = h->readings().marker[sim::kMarkerRFootPos], lf = h->readings().marker[sim::kMarkerLFootPos];
-        auto fx = [&](const Vec3& f) { return c * (f.x() - w.self.x) + s * (f.y() - w.self.y); };
-        auto fy = [&](const Vec3& f) { return -s * (f.x() - w.self.x) + c * (f.y() - w.self.y); };
-        const double* q = h->readings().joint_angle;
-        std::printf("  run %d swing: ball %.3f %.3f rfoot %.3f %.3f lfoot %.3f %.3f yawpitch %.1f %.1f pitch %.1f roll %.1f gyro %.2f %.2f\n",
-                    r, c * bx + s * by, -s * bx + c * by, fx(rf), fy(rf), fx(lf), fy(lf), rad2deg(q[kLHipYawPitch]),
-                    rad2deg(q[kRHipYawPitch]), rad2deg(w.self.pitch), rad2deg(w.self.roll), h->readings().gyro.x(),
-                    h->readings().gyro.y());
+        double ball_side = -s * bx + c * by;
+        kicking_foot = ball_side > 0 ? 1 : -1;
+        if (g_args.verbose && g_args.runs > 1) {
+          Vec3 rf = h->readings().marker[sim::kMarkerRFootPos], lf = h->readings().marker[sim::kMarkerLFootPos];
+          auto fx = [&](const Vec3& f) { return c * (f.x() - w.self.x) + s * (f.y() - w.self.y); };
+          auto fy = [&](const Vec3& f) { return -s * (f.x() - w.self.x) + c * (f.y() - w.self.y); };
+          const double* q = h->readings().joint_angle;
+          std::printf("  run %d swing: ball %.3f %.3f rfoot %.3f %.3f lfoot %.3f %.3f yawpitch %.1f %.1f pitch %.1f roll %.1f gyro %.2f %.2f\n",
+                      r, c * bx + s * by, ball_side, fx(rf), fy(rf), fx(lf), fy(lf), rad2deg(q[kLHipYawPitch]),
+                      rad2deg(q[kRHipYawPitch]), rad2deg(w.self.pitch), rad2deg(w.self.roll), h->readings().gyro.x(),
+                      h->readings().gyro.y());
+        }
       }
       swinging = swinging || swing_now;
       if (swinging && strike_time < 0 && h->world().ball_velocity().norm() > 1.0) strike_time = t;
