@@ -63,6 +63,12 @@ void mirror_pose(const bool has_in[kJointCount], const double in[kJointCount],
   std::memcpy(out, tmp, sizeof tmp);
 }
 
+void mirror_unsigned(const double in[kJointCount], double out[kJointCount]) {
+  double tmp[kJointCount];
+  for (int j = 0; j < kJointCount; ++j) tmp[kMirror[j].partner] = in[j];
+  std::memcpy(out, tmp, sizeof tmp);
+}
+
 void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose[kJointCount],
                            bool mirrored) {
   copy_name(name_, sizeof name_, motion.name);
@@ -76,6 +82,7 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
   level_feet_lean_[0] = 0;
   gyro_ankle_pitch_[0] = gyro_ankle_roll_[0] = 0;
   pitch_support_ankle_[0] = 0;
+  wait_for_pitch_[0] = false;
   const PitchReference& reference = motion.pitch_reference;
   reference_count_ = reference.present ? std::min<int>(static_cast<int>(reference.pitch.size()), kMaxPitchSamples) : 0;
   reference_period_ = reference.period;
@@ -85,34 +92,51 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
   for (int i = 0; i < frames; ++i) {
     const KeyFrame& f = motion.frames[i];
     bool has[kJointCount];
-    double angle[kJointCount];
+    double angle[kJointCount], delay[kJointCount];
     if (mirrored) {
       mirror_pose(f.has_angle, f.angle, has, angle);
+      mirror_unsigned(f.delay, delay);
     } else {
       std::memcpy(has, f.has_angle, sizeof has);
       std::memcpy(angle, f.angle, sizeof angle);
+      std::memcpy(delay, f.delay, sizeof delay);
     }
-    time_[i + 1] = time_[i] + std::max(f.duration, 0.02);
-    for (int j = 0; j < kJointCount; ++j) value_[i + 1][j] = has[j] ? angle[j] : value_[i][j];
+    const double duration = std::max(f.duration, 0.02);
+    time_[i + 1] = time_[i] + duration;
+    for (int j = 0; j < kJointCount; ++j) {
+      value_[i + 1][j] = has[j] ? angle[j] : value_[i][j];
+      // A joint keeps at least one cycle to move (the loader keeps delays
+      // below the duration; this guards the division in evaluate()).
+      depart_[i + 1][j] = time_[i] + std::clamp(delay[j], 0.0, duration - 0.02);
+    }
     interruptible_[i + 1] = f.interruptible;
     level_feet_[i + 1] = f.level_feet;
     level_feet_lean_[i + 1] = f.level_feet_lean;
     gyro_ankle_pitch_[i + 1] = f.gyro_ankle_pitch;
     gyro_ankle_roll_[i + 1] = f.gyro_ankle_roll;
     pitch_support_ankle_[i + 1] = f.pitch_support_ankle;
+    wait_for_pitch_[i + 1] = f.wait_for_pitch;
+    wait_pitch_[i + 1] = f.wait_pitch;  // pitch is the same mirrored
+    wait_max_[i + 1] = f.wait_max;
   }
   // End velocities: zero at both ends and wherever the joint turns round,
-  // else the mean of the slopes before and after the point.
+  // else the mean of the slopes before and after the point. A joint that
+  // waits after a point (a delay in the next frame) is at rest there; its
+  // slope into the next point is over the time it actually moves.
   for (int j = 0; j < kJointCount; ++j) {
     slope_[0][j] = 0;
     slope_[point_count_ - 1][j] = 0;
     for (int i = 1; i + 1 < point_count_; ++i) {
-      double before = (value_[i][j] - value_[i - 1][j]) / (time_[i] - time_[i - 1]);
-      double after = (value_[i + 1][j] - value_[i][j]) / (time_[i + 1] - time_[i]);
-      slope_[i][j] = (before * after <= 0) ? 0.0 : 0.5 * (before + after);
+      double before = (value_[i][j] - value_[i - 1][j]) / (time_[i] - depart_[i][j]);
+      double after = (value_[i + 1][j] - value_[i][j]) / (time_[i + 1] - depart_[i + 1][j]);
+      bool waits = depart_[i + 1][j] > time_[i];
+      slope_[i][j] = (waits || before * after <= 0) ? 0.0 : 0.5 * (before + after);
     }
   }
   total_ = time_[point_count_ - 1];
+  next_wait_ = 1;
+  while (next_wait_ < point_count_ && !wait_for_pitch_[next_wait_]) ++next_wait_;
+  waited_ = waited_total_ = 0;
   elapsed_ = 0;
   running_ = true;
 }
@@ -122,8 +146,10 @@ double KeyframePlayer::evaluate(int joint, double t) const {
   if (t >= total_) return value_[point_count_ - 1][joint];
   int i = 0;
   while (i + 2 < point_count_ && time_[i + 1] <= t) ++i;
-  double h = time_[i + 1] - time_[i];
-  double s = (t - time_[i]) / h;
+  const double depart = depart_[i + 1][joint];
+  if (t <= depart) return value_[i][joint];
+  double h = time_[i + 1] - depart;
+  double s = (t - depart) / h;
   double p0 = value_[i][joint], p1 = value_[i + 1][joint];
   double m0 = slope_[i][joint] * h, m1 = slope_[i + 1][joint] * h;
   double s2 = s * s, s3 = s2 * s;
@@ -140,9 +166,29 @@ bool KeyframePlayer::interruptible() const {
 
 bool KeyframePlayer::step(double lookahead, const KeyframeSense& sense, double target[kJointCount]) {
   if (!running_) return false;
-  elapsed_ += 0.02;
   pitch_change_ += sense.pitch_rate * 0.02;
+  if (next_wait_ < point_count_ && elapsed_ + 0.02 > time_[next_wait_] + 1e-9) {
+    // At a frame end that waits for the torso's pitch: hold there (the
+    // clock too) until the pitch change has reached the frame's value in
+    // its direction, or the frame's wait_max has passed.
+    const double wanted = wait_pitch_[next_wait_];
+    const bool reached = wanted >= 0 ? pitch_change_ >= wanted : pitch_change_ <= wanted;
+    if (!reached && waited_ + 0.02 <= wait_max_[next_wait_] + 1e-9) {
+      waited_ += 0.02;
+      waited_total_ += 0.02;
+      elapsed_ = time_[next_wait_];
+    } else {
+      waited_ = 0;
+      ++next_wait_;
+      while (next_wait_ < point_count_ && !wait_for_pitch_[next_wait_]) ++next_wait_;
+      elapsed_ += 0.02;
+    }
+  } else {
+    elapsed_ += 0.02;
+  }
   double t = elapsed_ + lookahead;
+  // The targets do not run past a wait that has not been passed.
+  if (next_wait_ < point_count_) t = std::min(t, time_[next_wait_]);
   for (int j = 0; j < kJointCount; ++j) target[j] = evaluate(j, t);
 
   int segment_end = 1;

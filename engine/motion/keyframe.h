@@ -41,6 +41,24 @@ struct KeyFrame {
   // motion, not derived: the ankle moves the torso through the foot's
   // contact, which a foot rocking on its edge changes.
   double pitch_support_ankle = 0.0;
+  // Per joint, seconds into the frame that the joint holds its previous
+  // target before it moves to this frame's (0 <= delay < duration; only for
+  // joints the frame sets). Frames start every joint together, but a kick's
+  // speed is the sum of its chain's joint speeds at contact, and each joint
+  // needs its own lead to be at its speed limit then: the hip yaw-pitch
+  // cannot wind up at all (its range ends at 1 degree), the knee needs a
+  // long run from its wind-up.
+  double delay[kJointCount] = {};
+  // With wait_for_pitch: at this frame's end the motion holds its pose (and
+  // its clock) until the torso's pitch change since the motion's start,
+  // integrated from the gyro, has reached wait_pitch (rad; forward + waits
+  // for at least that much, backward - for at most), or for wait_max s.
+  // Open loop, the stand's sway at a kick's start carries into how far the
+  // torso has pitched when the swing begins, and the distance follows it
+  // (docs/benchmarks.md, session 29): waiting for the pitch starts every
+  // swing from alike.
+  bool wait_for_pitch = false;
+  double wait_pitch = 0.0, wait_max = 0.0;
 };
 
 constexpr int kMaxPitchSamples = 128;
@@ -107,6 +125,8 @@ const char* motion_joint_name(Joint joint);
 // whose axis flips under the reflection (rolls and yaws).
 void mirror_pose(const bool has_in[kJointCount], const double in[kJointCount],
                  bool has_out[kJointCount], double out[kJointCount]);
+// The same for per-joint values that do not change sign (delays).
+void mirror_unsigned(const double in[kJointCount], double out[kJointCount]);
 
 // What the player reads from the IMU each cycle (rad, rad/s).
 struct KeyframeSense {
@@ -127,6 +147,8 @@ class KeyframePlayer {
   bool step(double lookahead, const KeyframeSense& sense, double target[kJointCount]);
 
   bool running() const { return running_; }
+  // Seconds spent holding at frames' pitch waits so far.
+  double waited() const { return waited_total_; }
   bool interruptible() const;
   double elapsed() const { return elapsed_; }
   // The torso's pitch change since the start, from the gyro (rad).
@@ -144,6 +166,8 @@ class KeyframePlayer {
   int point_count_ = 0;                       // start pose + frames
   double time_[kMaxKeyFrames + 1] = {};       // s from the motion start
   double value_[kMaxKeyFrames + 1][kJointCount] = {};
+  // When each joint leaves point i-1 for point i: time_[i-1] + its delay.
+  double depart_[kMaxKeyFrames + 1][kJointCount] = {};
   double slope_[kMaxKeyFrames + 1][kJointCount] = {};
   bool interruptible_[kMaxKeyFrames + 1] = {};
   bool level_feet_[kMaxKeyFrames + 1] = {};
@@ -151,6 +175,12 @@ class KeyframePlayer {
   double gyro_ankle_pitch_[kMaxKeyFrames + 1] = {};
   double gyro_ankle_roll_[kMaxKeyFrames + 1] = {};
   double pitch_support_ankle_[kMaxKeyFrames + 1] = {};
+  bool wait_for_pitch_[kMaxKeyFrames + 1] = {};
+  double wait_pitch_[kMaxKeyFrames + 1] = {};
+  double wait_max_[kMaxKeyFrames + 1] = {};
+  int next_wait_ = 0;        // the next point whose pitch wait has not been passed; point_count_ if none
+  double waited_ = 0;        // s held at next_wait_ so far
+  double waited_total_ = 0;
   int reference_count_ = 0;
   double reference_period_ = 0.04;
   double reference_[kMaxPitchSamples] = {};

@@ -97,9 +97,14 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     frame.gyro_ankle_pitch = reader.number_or("gyro_ankle_pitch", 0.0);
     frame.gyro_ankle_roll = reader.number_or("gyro_ankle_roll", 0.0);
     frame.pitch_support_ankle = reader.number_or("pitch_support_ankle", 0.0);
+    const data::Value* wait_pitch = reader.any_or_null("wait_pitch");
+    double wait_pitch_deg = reader.number_or("wait_pitch", 0.0);
+    const data::Value* wait_max = reader.any_or_null("wait_max");
+    frame.wait_max = reader.number_or("wait_max", 0.3);
     bool symmetric = reader.boolean_or("symmetric", false);
     bool mirror = reader.boolean_or("mirror", false);
     const data::Value* angles = reader.map("angles");
+    const data::Value* delays = reader.map_or_null("delays");
     if (reader.ok() && !(frame.duration > 0 && frame.duration < 60))
       reader.fail("'duration' must be in (0, 60) s");
     if (reader.ok() && !(frame.level_feet_lean >= -1 && frame.level_feet_lean <= 1))
@@ -114,6 +119,12 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
       reader.fail("'pitch_support_ankle' must be in [-1, 1]");
     if (reader.ok() && frame.pitch_support_ankle != 0 && !motion.pitch_reference.present)
       reader.fail("'pitch_support_ankle' needs the motion's 'pitch_reference'");
+    if (reader.ok() && wait_pitch && !(std::fabs(wait_pitch_deg) <= 45))
+      reader.fail("'wait_pitch' must be in [-45, 45] degrees");
+    if (reader.ok() && wait_max && !wait_pitch) reader.fail("'wait_max' needs 'wait_pitch'");
+    if (reader.ok() && !(frame.wait_max > 0 && frame.wait_max <= 2)) reader.fail("'wait_max' must be in (0, 2] s");
+    frame.wait_for_pitch = wait_pitch != nullptr;
+    frame.wait_pitch = deg2rad(wait_pitch_deg);
     if (!reader.ok()) return reader.error();
     for (const auto& [key, value] : angles->fields) {
       Joint joint = joint_from_motion_name(key);
@@ -128,20 +139,43 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
       frame.has_angle[joint] = true;
       frame.angle[joint] = deg2rad(value.number);
     }
+    if (delays) {
+      for (const auto& [key, value] : delays->fields) {
+        Joint joint = joint_from_motion_name(key);
+        if (joint == kJointCount) {
+          reader.fail("delays: unknown joint '" + key + "'");
+          return reader.error();
+        }
+        if (!frame.has_angle[joint]) {
+          reader.fail("delays: '" + key + "' is not in this frame's angles");
+          return reader.error();
+        }
+        if (!value.is_number() || !(value.number >= 0 && value.number <= frame.duration - 0.02 + 1e-9)) {
+          reader.fail("delays: '" + key + "' must be a number of seconds in [0, duration - 0.02]");
+          return reader.error();
+        }
+        frame.delay[joint] = value.number;
+      }
+    }
     Status done = reader.finish();
     if (!done.ok()) return done.error();
     if (symmetric) {
       bool has_m[kJointCount];
-      double angle_m[kJointCount];
+      double angle_m[kJointCount], delay_m[kJointCount];
       mirror_pose(frame.has_angle, frame.angle, has_m, angle_m);
+      mirror_unsigned(frame.delay, delay_m);
       for (int j = 0; j < kJointCount; ++j) {
         if (!frame.has_angle[j] && has_m[j]) {
           frame.has_angle[j] = true;
           frame.angle[j] = angle_m[j];
+          frame.delay[j] = delay_m[j];
         }
       }
     }
-    if (mirror) mirror_pose(frame.has_angle, frame.angle, frame.has_angle, frame.angle);
+    if (mirror) {
+      mirror_pose(frame.has_angle, frame.angle, frame.has_angle, frame.angle);
+      mirror_unsigned(frame.delay, frame.delay);
+    }
     motion.frames.push_back(frame);
   }
   return motion;

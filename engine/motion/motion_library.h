@@ -14,7 +14,10 @@
 //         gyro_ankle_roll = 0,         -- the same for roll
 //         symmetric = true,            -- copy each side to the other, mirrored
 //         mirror = false,              -- swap left and right in this frame
-//         angles = { LHipPitch = 40, LKneePitch = -80, NeckPitch = 0 } },
+//         angles = { LHipPitch = 40, LKneePitch = -80, NeckPitch = 0 },
+//         delays = { LKneePitch = 0.1 },  -- optional: s a joint holds before it moves (< duration - 0.02)
+//         wait_pitch = 3, wait_max = 0.3 },  -- optional: at the frame's end, hold until the torso has
+//                                            -- pitched 3 degrees from the motion's start (at most 0.3 s)
 //     },
 //   }
 #pragma once

@@ -138,6 +138,114 @@ TEST_CASE("keyframe curve: zero end velocity where a joint turns round, mean slo
   CHECK_FALSE(player.running());
 }
 
+TEST_CASE("keyframe delays: a delayed joint holds until its delay, then reaches the frame's target on time") {
+  KeyframeMotion m;
+  m.name = "test";
+  KeyFrame a, b;
+  // Frame 1: both hips to 0.2 rad. Frame 2 (0.2 s): the right hip at once,
+  // the left one after 0.12 s; both reach 0.8 at the frame's end.
+  a.duration = 0.2;
+  a.has_angle[kRHipPitch] = a.has_angle[kLHipPitch] = true;
+  a.angle[kRHipPitch] = a.angle[kLHipPitch] = 0.2;
+  b.duration = 0.2;
+  b.has_angle[kRHipPitch] = b.has_angle[kLHipPitch] = true;
+  b.angle[kRHipPitch] = b.angle[kLHipPitch] = 0.8;
+  b.delay[kLHipPitch] = 0.12;
+  m.frames = {a, b};
+  double start[kJointCount] = {};
+  for (bool mirrored : {false, true}) {
+    CAPTURE(mirrored);
+    // Mirrored, the delay goes with the joint to the other side.
+    const Joint delayed = mirrored ? kRHipPitch : kLHipPitch, prompt = mirrored ? kLHipPitch : kRHipPitch;
+    KeyframePlayer player;
+    player.start(m, start, mirrored);
+    double target[kJointCount];
+    double delayed_at[21] = {}, prompt_at[21] = {};
+    int cycle = 0;
+    while (player.step(0.0, KeyframeSense{}, target) && cycle < 20) {
+      ++cycle;
+      delayed_at[cycle] = target[delayed];
+      prompt_at[cycle] = target[prompt];
+    }
+    // Frame 1 is the same for both joints (no delay there).
+    CHECK(delayed_at[10] == doctest::Approx(0.2));
+    CHECK(prompt_at[10] == doctest::Approx(0.2));
+    // Frame 2: the prompt joint moves from its start, the delayed one holds
+    // through 0.12 s (cycles 11-16), is at rest as it sets off (a frame point
+    // where it waits has zero end velocity), and arrives with the other.
+    CHECK(prompt_at[11] > 0.2 + 1e-3);
+    for (int k = 11; k <= 16; ++k) CHECK(delayed_at[k] == doctest::Approx(0.2));
+    CHECK(delayed_at[17] > 0.2);
+    CHECK(delayed_at[17] - 0.2 < delayed_at[18] - delayed_at[17]);  // sets off from rest
+    CHECK(delayed_at[19] > delayed_at[18]);
+  }
+  KeyframePlayer player;
+  player.start(m, start, false);
+  double target[kJointCount];
+  while (player.step(0.0, KeyframeSense{}, target)) {
+  }
+  CHECK(target[kLHipPitch] == doctest::Approx(0.8));
+  CHECK(target[kRHipPitch] == doctest::Approx(0.8));
+}
+
+TEST_CASE("keyframe wait_pitch: a frame's end holds the pose until the torso has pitched that far, at most wait_max") {
+  KeyframeMotion m;
+  m.name = "test";
+  KeyFrame a, b;
+  a.duration = 0.1;  // to 0.5 rad, then wait for 0.1 rad of forward pitch, at most 0.2 s
+  a.has_angle[kRHipPitch] = true;
+  a.angle[kRHipPitch] = 0.5;
+  a.wait_for_pitch = true;
+  a.wait_pitch = 0.1;
+  a.wait_max = 0.2;
+  b.duration = 0.1;
+  b.has_angle[kRHipPitch] = true;
+  b.angle[kRHipPitch] = 1.0;
+  m.frames = {a, b};
+  double start[kJointCount] = {};
+  // Runs the motion with the torso pitching at `rate` rad/s from cycle
+  // `from` on; returns the cycles it took and the targets (lookahead 0.02 s).
+  auto run = [&](double rate, int from, std::vector<double>* targets, KeyframePlayer* player) {
+    player->start(m, start, false);
+    double target[kJointCount];
+    int cycle = 0;
+    KeyframeSense sense;
+    do {
+      sense.pitch_rate = cycle >= from ? rate : 0.0;
+      ++cycle;
+      bool running = player->step(0.02, sense, target);
+      targets->push_back(target[kRHipPitch]);
+      if (!running) break;
+    } while (cycle < 100);
+    return cycle;
+  };
+  KeyframePlayer player;
+  std::vector<double> still, pitching, early, backwards, unused;
+  // The cycles the frames take without the wait (0.2 s).
+  m.frames[0].wait_for_pitch = false;
+  const int plain = run(0.0, 0, &unused, &player);
+  CHECK(plain >= 10);
+  CHECK(player.waited() == 0);
+  m.frames[0].wait_for_pitch = true;
+  // Still torso: holds for the whole wait_max (10 cycles) at frame 1's pose.
+  CHECK(run(0.0, 0, &still, &player) == plain + 10);
+  CHECK(player.waited() == doctest::Approx(0.2));
+  for (int k = 4; k < 14; ++k) CHECK(still[k] == doctest::Approx(0.5));  // the lookahead stops at the wait
+  CHECK(still.back() == doctest::Approx(1.0));
+  // Pitching forward at 1.1 rad/s from the frame's end (cycle 6 on): past 0.1 rad in cycle 10, after 4 held.
+  CHECK(run(1.1, 5, &pitching, &player) == plain + 4);
+  CHECK(player.waited() == doctest::Approx(0.08));
+  // Already pitched past 0.1 rad when the frame ends: no wait at all.
+  CHECK(run(2.0, 0, &early, &player) == plain);
+  CHECK(player.waited() == 0);
+  // Pitching backwards never reaches a forward wait: the whole wait_max.
+  CHECK(run(-1.0, 0, &backwards, &player) == plain + 10);
+  // A backward wait (negative wait_pitch) is reached by pitching backwards.
+  m.frames[0].wait_pitch = -0.1;
+  backwards.clear();
+  CHECK(run(-2.0, 0, &backwards, &player) == plain);
+}
+
 TEST_CASE("keyframe level_feet: soles level under any torso tilt, turned by level_feet_lean's share of it") {
   KeyframeMotion m;
   m.name = "rise";
@@ -367,6 +475,47 @@ TEST_CASE("motion files: a good file parses, errors name the problem") {
   check_rejected("return { name = 'x', pitch_reference = { period = 0.04, support = 'left', degrees = { 0, 1 } },"
                  " frames = { { duration = 1, pitch_support_ankle = 2, angles = {} } } }",
                  "'pitch_support_ankle' must be in [-1, 1]");
+  auto delayed = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 0.2, symmetric = true,"
+      " angles = { LHipPitch = 30, RKneePitch = -20 }, delays = { LHipPitch = 0.1 } },"
+      " { duration = 0.2, mirror = true, angles = { LKneePitch = -10 }, delays = { lle4 = 0.05 } } } }",
+      "x.lua");
+  REQUIRE(delayed.ok());
+  CHECK(delayed->frames[0].delay[kLHipPitch] == doctest::Approx(0.1));
+  CHECK(delayed->frames[0].delay[kRHipPitch] == doctest::Approx(0.1));  // symmetric copies the delay with the angle
+  CHECK(delayed->frames[0].delay[kRKneePitch] == 0);
+  CHECK(delayed->frames[0].delay[kLKneePitch] == 0);  // RKneePitch's partner: set, not delayed
+  CHECK(delayed->frames[1].delay[kRKneePitch] == doctest::Approx(0.05));  // mirrored with its joint
+  CHECK(delayed->frames[1].delay[kLKneePitch] == 0);
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, angles = { LHipPitch = 3 }, delays = { Elbow = 0.1 } } } }",
+                 "delays: unknown joint 'Elbow'");
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, angles = { LHipPitch = 3 }, delays = { LKneePitch = 0.1 } } } }",
+                 "delays: 'LKneePitch' is not in this frame's angles");
+  for (const char* bad : {"-0.01", "0.19", "'soon'"})
+    check_rejected(std::string("return { name = 'x', frames = { { duration = 0.2, angles = { LHipPitch = 3 },"
+                               " delays = { LHipPitch = ") + bad + " } } } }",
+                   "must be a number of seconds in [0, duration - 0.02]");
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, angles = { LHipPitch = 3 }, delays = 0.1 } } }",
+                 "delays");
+  auto waiting = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 0.2, wait_pitch = -4, wait_max = 0.5, angles = {} },"
+      " { duration = 0.2, wait_pitch = 3, angles = {} }, { duration = 0.2, angles = {} } } }",
+      "x.lua");
+  REQUIRE(waiting.ok());
+  CHECK(waiting->frames[0].wait_for_pitch);
+  CHECK(waiting->frames[0].wait_pitch == doctest::Approx(deg2rad(-4)));
+  CHECK(waiting->frames[0].wait_max == doctest::Approx(0.5));
+  CHECK(waiting->frames[1].wait_max == doctest::Approx(0.3));  // the default
+  CHECK_FALSE(waiting->frames[2].wait_for_pitch);
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, wait_pitch = 50, angles = {} } } }",
+                 "'wait_pitch' must be in [-45, 45] degrees");
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, wait_pitch = 'forward', angles = {} } } }", "wait_pitch");
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, wait_max = 0.2, angles = {} } } }",
+                 "'wait_max' needs 'wait_pitch'");
+  for (const char* bad : {"0", "2.5", "-1"})
+    check_rejected(std::string("return { name = 'x', frames = { { duration = 0.2, wait_pitch = 2, wait_max = ") + bad +
+                       ", angles = {} } } }",
+                   "'wait_max' must be in (0, 2] s");
   auto damping_not_number = parse_motion_text(
       "return { name = 'x', frames = { { duration = 1, gyro_ankle_pitch = 'soft', angles = {} } } }", "x.lua");
   CHECK_FALSE(damping_not_number.ok());
