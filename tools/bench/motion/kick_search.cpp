@@ -118,6 +118,23 @@ const Param kParams[] = {
     // pitch_support_ankle; written only with a reference, see
     // g_pitch_reference). Zero is the open-loop kick.
     {"lift_pitch_ankle", -0.8, 0.2, 0, 0},     {"swing_pitch_ankle", -0.8, 0.2, 0, 0},
+    // When each joint of the swing sets off, as a share of the swing frame
+    // (keyframe delays): a frame starts every joint at once, so the chain's
+    // joints reach their speed limits at different times and only some are
+    // at it when the foot meets the ball (the shipped lofted kick's hip
+    // yaw-pitch turns at 1.3 rad/s at contact and 6 a cycle later). Zero is
+    // the motion without delays.
+    {"swing_delay_hip", 0, 0.85, 0, 0},         {"swing_delay_knee", 0, 0.85, 0, 0},
+    {"swing_delay_foot", 0, 0.85, 0, 0},        {"swing_delay_lean", 0, 0.85, 0, 0},
+    {"swing_delay_ankle", 0, 0.85, 0, 0},       {"swing_delay_yawpitch", 0, 0.85, 0, 0},
+    {"swing_delay_knee_l", 0, 0.85, 0, 0},      {"swing_delay_support_yawpitch", 0, 0.85, 0, 0},
+    // The wind-up waits at its end, for at most lift_wait_max s, until the
+    // torso has pitched lift_wait_pitch degrees from the kick's start
+    // (keyframe wait_pitch): the swing then starts from alike whatever sway
+    // the stand had (session 29: the distance follows the torso's pitch at
+    // the swing's start, 6 m at 1-4 degrees, 10 m at 6-8). Zero wait is the
+    // motion without it.
+    {"lift_wait_max", 0, 0.5, 0, 0},            {"lift_wait_pitch", -3, 8, 0, 0},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
@@ -185,6 +202,11 @@ std::string motion_text(const std::vector<double>& v, double distance) {
   gains(shift_gains, "shift_gyro_pitch", "shift_gyro_roll");
   gains(lift_gains, "lift_gyro_pitch", "lift_gyro_roll");
   gains(settle_gains, "settle_gyro_pitch", "settle_gyro_roll");
+  // The wind-up's pitch wait, written only when it may last a cycle or more.
+  char lift_wait[80] = "";
+  if (f("lift_wait_max") >= 0.02)
+    std::snprintf(lift_wait, sizeof lift_wait, " wait_pitch = %.2f, wait_max = %.2f,", f("lift_wait_pitch"),
+                  std::floor(f("lift_wait_max") * 100) / 100);
   swing_gains[0] = 0;
   if (!g_pitch_reference.empty()) {
     // Rate damping and pitch steering may share a frame.
@@ -194,6 +216,32 @@ std::string motion_text(const std::vector<double>& v, double distance) {
     };
     steer(lift_gains, sizeof lift_gains, "lift_pitch_ankle");
     steer(swing_gains, sizeof swing_gains, "swing_pitch_ankle");
+  }
+  // The swing's delays (seconds, a share of the frame), written only where
+  // the search moved them.
+  char swing_delays[320] = "";
+  {
+    const struct {
+      const char* param;
+      const char* joint;
+    } kDelays[] = {{"swing_delay_hip", "RHipPitch"},           {"swing_delay_knee", "RKneePitch"},
+                   {"swing_delay_foot", "RFootPitch"},         {"swing_delay_lean", "LHipPitch"},
+                   {"swing_delay_ankle", "LFootPitch"},        {"swing_delay_yawpitch", "RHipYawPitch"},
+                   {"swing_delay_knee_l", "LKneePitch"},       {"swing_delay_support_yawpitch", "LHipYawPitch"}};
+    // As the file will read: the loader holds a delay to the written
+    // duration less one cycle.
+    char written[32];
+    std::snprintf(written, sizeof written, "%.3f", f("swing_duration"));
+    const double swing = std::strtod(written, nullptr);
+    std::string list;
+    for (const auto& d : kDelays) {
+      double delay = std::floor(std::min(moved(d.param) * swing, swing - 0.02) * 1000 + 1e-6) / 1000;
+      if (delay < 0.0005) continue;
+      char item[48];
+      std::snprintf(item, sizeof item, "%s%s = %.3f", list.empty() ? "" : ", ", d.joint, delay);
+      list += item;
+    }
+    if (!list.empty()) std::snprintf(swing_delays, sizeof swing_delays, ", delays = { %s }", list.c_str());
   }
   char text[8192];
   std::snprintf(
@@ -213,12 +261,12 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "        RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
       "        LShoulderYaw = %.1f, RShoulderYaw = %.1f } },\n"
       "    -- wind up: right leg lifted and drawn back, support leg and arms against it\n"
-      "    { duration = %.3f,%s angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
+      "    { duration = %.3f,%s%s angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
       "        RHipRoll = %.1f, LHipPitch = %.1f, RShoulderPitch = %.1f, LShoulderPitch = %.1f } },\n"
       "    -- swing through the ball\n"
       "    { duration = %.3f,%s angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
       "        LHipPitch = %.1f, LFootPitch = %.1f, RShoulderPitch = %.1f, LShoulderPitch = %.1f,\n"
-      "        RHipYawPitch = %.1f, LKneePitch = %.1f, LHipYawPitch = %.1f } },\n"
+      "        RHipYawPitch = %.1f, LKneePitch = %.1f, LHipYawPitch = %.1f }%s },\n"
       "    -- follow through: the foot is still at full speed when it meets the ball\n"
       "    { duration = %.3f, angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
       "        LHipPitch = %.1f, RHipYawPitch = %.1f, LHipYawPitch = %.1f } },\n"
@@ -235,12 +283,12 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       // shift
       f("shift_duration"), shift_gains, -r, r, -r * k, r * k, ch, ck, cf, ch, ck, cf, out, -out,
       // wind up
-      f("lift_duration"), lift_gains, f("lift_hip"), f("lift_knee"), f("lift_foot"), -r * k + sr, ch + f("lift_lean"),
+      f("lift_duration"), lift_wait, lift_gains, f("lift_hip"), f("lift_knee"), f("lift_foot"), -r * k + sr, ch + f("lift_lean"),
       f("lift_arm_r"), f("lift_arm_l"),
       // swing
       f("swing_duration"), swing_gains, f("swing_hip"), f("swing_knee"), f("swing_foot"), ch + f("swing_lean"),
       cf + f("swing_ankle"), f("swing_arm_r"), f("swing_arm_l"), turn(-f("swing_yawpitch")),
-      std::min(0.0, ck + f("swing_knee_l")), turn(-f("support_yawpitch_swing")),
+      std::min(0.0, ck + f("swing_knee_l")), turn(-f("support_yawpitch_swing")), swing_delays,
       // follow
       f("follow_duration"), std::min(100.0, f("swing_hip") + f("follow_hip")),
       std::min(0.0, f("swing_knee") - f("follow_knee")), std::clamp(f("swing_foot") + f("follow_foot"), -45.0, 75.0),
