@@ -70,7 +70,12 @@ void mirror_unsigned(const double in[kJointCount], double out[kJointCount]) {
 }
 
 void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose[kJointCount],
-                           bool mirrored) {
+                           bool mirrored, double ball_dx, double ball_dy) {
+  // The ball's offset as the file's own (right-foot) frames see it.
+  const double shift_x = std::clamp(ball_dx, -kMaxBallShiftOffset, kMaxBallShiftOffset);
+  const double shift_y = std::clamp(mirrored ? -ball_dy : ball_dy, -kMaxBallShiftOffset, kMaxBallShiftOffset);
+  ball_dx_ = shift_x;
+  ball_dy_ = shift_y;
   copy_name(name_, sizeof name_, motion.name);
   copy_name(next_, sizeof next_, motion.next);
   int frames = std::min<int>(static_cast<int>(motion.frames.size()), kMaxKeyFrames);
@@ -92,13 +97,14 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
   for (int i = 0; i < frames; ++i) {
     const KeyFrame& f = motion.frames[i];
     bool has[kJointCount];
-    double angle[kJointCount], delay[kJointCount];
+    double angle[kJointCount], delay[kJointCount], shifted[kJointCount];
+    for (int j = 0; j < kJointCount; ++j) shifted[j] = f.angle[j] + f.ball_shift_x[j] * shift_x + f.ball_shift_y[j] * shift_y;
     if (mirrored) {
-      mirror_pose(f.has_angle, f.angle, has, angle);
+      mirror_pose(f.has_angle, shifted, has, angle);
       mirror_unsigned(f.delay, delay);
     } else {
       std::memcpy(has, f.has_angle, sizeof has);
-      std::memcpy(angle, f.angle, sizeof angle);
+      std::memcpy(angle, shifted, sizeof angle);
       std::memcpy(delay, f.delay, sizeof delay);
     }
     const double duration = std::max(f.duration, 0.02);

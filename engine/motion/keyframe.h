@@ -59,6 +59,14 @@ struct KeyFrame {
   // swing from alike.
   bool wait_for_pitch = false;
   double wait_pitch = 0.0, wait_max = 0.0;
+  // Per joint the frame sets, rad per metre that the ball lies ahead of
+  // (x) or to the left of (y) its kick spot when a kick starts (the file's
+  // own, right-foot frame; mirrored with the motion): the target moves by
+  // gain x offset, and frames that do not set the joint keep the shift. An
+  // approach leaves the ball up to 3.75 cm to the side of the spot, and
+  // the lofted kick goes 8 m instead of 10 from 3 cm on; its kicking hip's
+  // roll moved 1 degree per cm took it back to 9.7 m (session 29).
+  double ball_shift_x[kJointCount] = {}, ball_shift_y[kJointCount] = {};
 };
 
 constexpr int kMaxPitchSamples = 128;
@@ -115,6 +123,8 @@ struct KeyframeMotion {
 };
 
 constexpr int kMaxKeyFrames = 64;
+// Beyond this a ball is not where a kick can adapt to (m, each axis).
+constexpr double kMaxBallShiftOffset = 0.05;
 
 // Joint names used in motion files: the enum names without the k
 // ("LHipPitch"), or the SimSpark effector/perceptor names ("lle3", "llj3").
@@ -138,7 +148,11 @@ class KeyframePlayer {
  public:
   // Starts `motion` from `start_pose` (mirrored if asked). Frames beyond
   // kMaxKeyFrames are ignored (the loader rejects such files). No heap use.
-  void start(const KeyframeMotion& motion, const double start_pose[kJointCount], bool mirrored);
+  // `ball_dx`, `ball_dy`: where the ball lies from the kick spot (m, ahead
+  // and to the left of the feet, as measured; a mirrored motion sees it
+  // mirrored), for the frames' ball shifts; held to kMaxBallShiftOffset.
+  void start(const KeyframeMotion& motion, const double start_pose[kJointCount], bool mirrored,
+             double ball_dx = 0, double ball_dy = 0);
   void stop() { running_ = false; }
 
   // Advances by one cycle and writes the target for `lookahead` seconds
@@ -149,6 +163,9 @@ class KeyframePlayer {
   bool running() const { return running_; }
   // Seconds spent holding at frames' pitch waits so far.
   double waited() const { return waited_total_; }
+  // The ball offset the frames' shifts use (m; the file's own frame, held).
+  double ball_dx() const { return ball_dx_; }
+  double ball_dy() const { return ball_dy_; }
   bool interruptible() const;
   double elapsed() const { return elapsed_; }
   // The torso's pitch change since the start, from the gyro (rad).
@@ -181,6 +198,7 @@ class KeyframePlayer {
   int next_wait_ = 0;        // the next point whose pitch wait has not been passed; point_count_ if none
   double waited_ = 0;        // s held at next_wait_ so far
   double waited_total_ = 0;
+  double ball_dx_ = 0, ball_dy_ = 0;
   int reference_count_ = 0;
   double reference_period_ = 0.04;
   double reference_[kMaxPitchSamples] = {};

@@ -105,6 +105,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     bool mirror = reader.boolean_or("mirror", false);
     const data::Value* angles = reader.map("angles");
     const data::Value* delays = reader.map_or_null("delays");
+    const data::Value* shifts[2] = {reader.map_or_null("ball_shift_x"), reader.map_or_null("ball_shift_y")};
     if (reader.ok() && !(frame.duration > 0 && frame.duration < 60))
       reader.fail("'duration' must be in (0, 60) s");
     if (reader.ok() && !(frame.level_feet_lean >= -1 && frame.level_feet_lean <= 1))
@@ -157,8 +158,36 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
         frame.delay[joint] = value.number;
       }
     }
+    for (int axis = 0; axis < 2; ++axis) {
+      if (!shifts[axis]) continue;
+      const char* field = axis == 0 ? "ball_shift_x" : "ball_shift_y";
+      double* gains = axis == 0 ? frame.ball_shift_x : frame.ball_shift_y;
+      for (const auto& [key, value] : shifts[axis]->fields) {
+        Joint joint = joint_from_motion_name(key);
+        if (joint == kJointCount) {
+          reader.fail(std::string(field) + ": unknown joint '" + key + "'");
+          return reader.error();
+        }
+        if (!frame.has_angle[joint]) {
+          reader.fail(std::string(field) + ": '" + key + "' is not in this frame's angles");
+          return reader.error();
+        }
+        // Degrees per centimetre in the file; 10 degrees per cm would turn a
+        // joint half its range for a ball the approach still accepts.
+        if (!value.is_number() || !(std::fabs(value.number) <= 10)) {
+          reader.fail(std::string(field) + ": '" + key + "' must be a number of degrees per cm within +-10");
+          return reader.error();
+        }
+        gains[joint] = deg2rad(value.number) / 0.01;
+      }
+    }
     Status done = reader.finish();
     if (!done.ok()) return done.error();
+    if (symmetric && (shifts[0] || shifts[1])) {
+      // A shift follows the ball to one side; a symmetric frame has none.
+      reader.fail("'ball_shift_x' and 'ball_shift_y' cannot be used with 'symmetric'");
+      return reader.error();
+    }
     if (symmetric) {
       bool has_m[kJointCount];
       double angle_m[kJointCount], delay_m[kJointCount];
@@ -175,6 +204,13 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     if (mirror) {
       mirror_pose(frame.has_angle, frame.angle, frame.has_angle, frame.angle);
       mirror_unsigned(frame.delay, frame.delay);
+      // A mirrored frame's gains: the joint's partner, and a ball to the left
+      // is one to the right there.
+      bool has_any[kJointCount];
+      for (int j = 0; j < kJointCount; ++j) has_any[j] = true;
+      mirror_pose(has_any, frame.ball_shift_x, has_any, frame.ball_shift_x);
+      mirror_pose(has_any, frame.ball_shift_y, has_any, frame.ball_shift_y);
+      for (double& g : frame.ball_shift_y) g = -g;
     }
     motion.frames.push_back(frame);
   }

@@ -119,6 +119,8 @@ double MotionSystem::estimated_pitch() const { return impl_->imu.pitch(); }
 double MotionSystem::estimated_roll() const { return impl_->imu.roll(); }
 int MotionSystem::fall_state() const { return static_cast<int>(impl_->imu.fall()); }
 double MotionSystem::joint_target(int joint) const { return impl_->target[joint]; }
+double MotionSystem::kick_ball_dx() const { return impl_->player.ball_dx(); }
+double MotionSystem::kick_ball_dy() const { return impl_->player.ball_dy(); }
 
 Status MotionSystem::load() {
   Impl& m = *impl_;
@@ -222,13 +224,14 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
     m.last_kick_y = requests.kick_target_y;
   }
 
-  auto start_keyframe = [&](const KeyframeMotion& motion, bool mirrored, Mode mode) {
+  auto start_keyframe = [&](const KeyframeMotion& motion, bool mirrored, Mode mode, double ball_dx = 0,
+                            double ball_dy = 0) {
     // Start from where the joints will really be (a fall leaves them far
     // from the last target).
     double start[kJointCount];
     for (int j = 0; j < kJointCount; ++j) start[j] = m.controller.limit(j).exists ? m.controller.predicted(j) : m.target[j];
     if (!m.started_once) for (int j = 0; j < kJointCount; ++j) start[j] = m.measured[j];
-    m.player.start(motion, start, mirrored);
+    m.player.start(motion, start, mirrored, ball_dx, ball_dy);
     m.mode = mode;
   };
   auto back_to_walk = [&]() {
@@ -362,7 +365,8 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
         m.kick_left_foot = out.left_foot;
         if (out.kick) {
           m.approach.reset();
-          start_keyframe(*kick, m.kick_left_foot, Mode::Kick);
+          // The ball as the approach left it, for kicks that adapt to it.
+          start_keyframe(*kick, m.kick_left_foot, Mode::Kick, out.error_x, out.error_y);
           m.kick_phase = KickPhase::Swing;
         } else if (out.stop_walk) {
           m.walk.reset();

@@ -47,6 +47,11 @@ class MotionSystem {
   int fall_state() const;
   // For tools: the joint target sent this cycle (rad).
   double joint_target(int joint) const;
+  // For tools and tests: where the ball lay from its spot (m, ahead and to
+  // the left, as the motion's own frames see it) when the last kick motion
+  // started, as its ball shifts used it.
+  double kick_ball_dx() const;
+  double kick_ball_dy() const;
 
  private:
   MotionOptions options_;

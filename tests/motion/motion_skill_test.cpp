@@ -368,6 +368,80 @@ int good_kicks(int kick_type, double angle_deg, double slip = 0, int type = 0) {
 }
 }  // namespace
 
+// A kick whose frames follow the ball (keyframe ball_shift_y) gets the
+// ball's offset from its spot as the approach left it: a copy of the short
+// kick whose first frame turns the kicking side's arm roll 10 degrees per
+// cm of ball to the left (wide windows, so the offsets are centimetres).
+// The arm is read when the kick ends (no later frame sets it) against where
+// the ball lay beside the kicking foot when the weight shift began.
+TEST_CASE("a kick's ball shift follows the ball's offset from the spot as the approach left it") {
+  const std::string robots = MotionHarness::scratch_robots_copy("ball_shift_test");
+  const std::string file = robots + "/nao/motions/kick_short.lua";
+  std::string text;
+  {
+    std::ifstream in(file);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::string first = "{ duration = 0.244, angles = {";
+  const std::string table = "kick = { ball_x = 0.170, ball_y = -0.065,";
+  const size_t frame_at = text.find(first), table_at = text.find(table);
+  if (frame_at == std::string::npos || table_at == std::string::npos) std::filesystem::remove_all(robots);
+  REQUIRE(frame_at != std::string::npos);
+  REQUIRE(table_at != std::string::npos);
+  text.replace(frame_at, first.size(), "{ duration = 0.244, ball_shift_y = { RArmRoll = 10 }, angles = { RArmRoll = 0,");
+  text.replace(text.find(table), table.size(), table + " window_x = 0.05, window_y = 0.05,");
+  std::ofstream(file) << text;
+  int checked = 0;
+  for (int start = 0; start < 4; ++start) {
+    CAPTURE(start);
+    HarnessOptions o;
+    o.robots_dir = robots;
+    auto made = MotionHarness::create(o);
+    REQUIRE(made.ok());
+    MotionHarness& h = *made.value();
+    const Vec3 ball(0.5, -0.1 + 0.07 * start, 0.042);
+    h.world().set_ball_position(ball);
+    h.run(0.5);
+    h.requests().body = motion::kBodyKick;
+    h.requests().kick_type = motion::kKickShort;
+    h.requests().kick_target_x = 10;
+    h.requests().kick_target_y = ball.y();
+    // Ball beside each foot (to the foot's left, in the frame of the feet:
+    // its y axis from the right foot to the left) in the cycle the kick
+    // motion started (its ball offset set), both feet still down.
+    double beside[2] = {0, 0};
+    bool started = false;
+    for (int i = 0; i < 1000 && h.status().state == motion::kSkillRunning; ++i) {
+      h.step();
+      if (started || (h.motion().kick_ball_dx() == 0 && h.motion().kick_ball_dy() == 0)) continue;
+      started = true;
+      const Vec3 right = h.readings().marker[sim::kMarkerRFootPos], left = h.readings().marker[sim::kMarkerLFootPos];
+      const Vec3 across = Vec3(left.x() - right.x(), left.y() - right.y(), 0).normalized();
+      for (int side = 0; side < 2; ++side) beside[side] = across.dot(h.world().ball_position() - (side == 0 ? right : left));
+    }
+    if (h.status().state != motion::kSkillDone) continue;  // the approach did not get there: nothing to check
+    const double right_arm = rad2deg(h.readings().joint_angle[kRArmRoll]);
+    const double left_arm = rad2deg(h.readings().joint_angle[kLArmRoll]);
+    // The arm that moved tells the foot: the mirrored kick turns the left
+    // arm (roll negated) for a ball as far to the right of the left foot's spot.
+    const bool left_foot = std::fabs(left_arm) > std::fabs(right_arm);
+    const double arm = left_foot ? -left_arm : right_arm;
+    // The offset the kick used, in its own (right-foot) frame, and where the
+    // ball lay: the spot is 1 cm outside the foot (ball_y -0.065, the right
+    // foot at -0.055; mirrored for the left).
+    const double used_cm = 100 * h.motion().kick_ball_dy();
+    const double truth_cm = 100 * (left_foot ? -(beside[1] - 0.01) : beside[0] + 0.01);
+    std::printf("start %d: %s foot, ball %.1f cm to the kicking foot's inside of its spot, the kick used %.1f cm, arm %.1f deg\n",
+                start, left_foot ? "left" : "right", truth_cm, used_cm, arm);
+    CHECK(std::fabs(arm - 10 * used_cm) < 2.5);
+    CHECK(std::fabs(used_cm - std::clamp(truth_cm, -5.0, 5.0)) < 2.0);
+    CHECK(std::fabs(left_foot ? right_arm : left_arm) < 1.0);
+    ++checked;
+  }
+  std::filesystem::remove_all(robots);
+  CHECK(checked >= 2);
+}
+
 TEST_CASE("the kick skill moves the ball towards the target") {
   CHECK(good_kicks(motion::kKickLong, 0) >= 1);
   CHECK(good_kicks(motion::kKickShort, 0) >= 1);

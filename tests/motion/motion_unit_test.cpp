@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -244,6 +245,60 @@ TEST_CASE("keyframe wait_pitch: a frame's end holds the pose until the torso has
   m.frames[0].wait_pitch = -0.1;
   backwards.clear();
   CHECK(run(-2.0, 0, &backwards, &player) == plain);
+}
+
+TEST_CASE("keyframe ball shifts: a kick's joints follow the ball's offset from the spot, mirrored with the motion") {
+  KeyframeMotion m;
+  m.name = "test";
+  KeyFrame a, b, c;
+  // Frame 1 shifts the right hip roll by 1 degree per cm of ball to the
+  // left and the right hip pitch by 2 per cm ahead; frame 2 leaves the roll
+  // (it keeps the shift) and sets the pitch again (no shift); frame 3 sets
+  // the roll without one.
+  a.duration = b.duration = c.duration = 0.1;
+  a.has_angle[kRHipRoll] = a.has_angle[kRHipPitch] = true;
+  a.angle[kRHipRoll] = -0.2;
+  a.angle[kRHipPitch] = 0.3;
+  a.ball_shift_y[kRHipRoll] = deg2rad(1.0) / 0.01;
+  a.ball_shift_x[kRHipPitch] = deg2rad(2.0) / 0.01;
+  b.has_angle[kRHipPitch] = true;
+  b.angle[kRHipPitch] = 0.5;
+  c.has_angle[kRHipRoll] = true;
+  c.angle[kRHipRoll] = 0.0;
+  m.frames = {a, b, c};
+  double start[kJointCount] = {};
+  // Targets at the end of frames 1 and 2 and of the motion, for a ball (dx, dy) off the spot.
+  auto play = [&](bool mirrored, double dx, double dy, double out[3][kJointCount]) {
+    KeyframePlayer player;
+    player.start(m, start, mirrored, dx, dy);
+    double target[kJointCount];
+    int cycle = 0;
+    while (player.step(0.0, KeyframeSense{}, target)) {
+      ++cycle;
+      if (cycle == 5) std::memcpy(out[0], target, sizeof target);
+      if (cycle == 10) std::memcpy(out[1], target, sizeof target);
+    }
+    std::memcpy(out[2], target, sizeof target);
+  };
+  double plain[3][kJointCount], shifted[3][kJointCount], mirrored[3][kJointCount], far[3][kJointCount];
+  play(false, 0, 0, plain);
+  play(false, 0.02, 0.03, shifted);
+  CHECK(plain[0][kRHipRoll] == doctest::Approx(-0.2));
+  CHECK(shifted[0][kRHipRoll] == doctest::Approx(-0.2 + deg2rad(3.0)));
+  CHECK(shifted[0][kRHipPitch] == doctest::Approx(0.3 + deg2rad(4.0)));
+  CHECK(shifted[1][kRHipRoll] == doctest::Approx(-0.2 + deg2rad(3.0)));  // kept where the frame does not set it
+  CHECK(shifted[1][kRHipPitch] == doctest::Approx(0.5));               // set again without a shift
+  CHECK(shifted[2][kRHipRoll] == doctest::Approx(0.0));
+  // Mirrored (a left-foot kick): the left hip follows a ball to the right as
+  // the right hip follows one to the left, roll negated as the pose is.
+  play(true, 0.02, -0.03, mirrored);
+  CHECK(mirrored[0][kLHipRoll] == doctest::Approx(-shifted[0][kRHipRoll]));
+  CHECK(mirrored[0][kLHipPitch] == doctest::Approx(shifted[0][kRHipPitch]));
+  CHECK(mirrored[0][kRHipRoll] == 0);
+  // Offsets beyond kMaxBallShiftOffset are held to it.
+  play(false, 0.2, -0.2, far);
+  CHECK(far[0][kRHipRoll] == doctest::Approx(-0.2 - deg2rad(1.0) * kMaxBallShiftOffset / 0.01));
+  CHECK(far[0][kRHipPitch] == doctest::Approx(0.3 + deg2rad(2.0) * kMaxBallShiftOffset / 0.01));
 }
 
 TEST_CASE("keyframe level_feet: soles level under any torso tilt, turned by level_feet_lean's share of it") {
@@ -516,6 +571,28 @@ TEST_CASE("motion files: a good file parses, errors name the problem") {
     check_rejected(std::string("return { name = 'x', frames = { { duration = 0.2, wait_pitch = 2, wait_max = ") + bad +
                        ", angles = {} } } }",
                    "'wait_max' must be in (0, 2] s");
+  auto shifting = parse_motion_text(
+      "return { name = 'x', frames = { { duration = 0.2, angles = { RHipRoll = -20, RHipPitch = 10 },"
+      " ball_shift_y = { RHipRoll = 1.5 }, ball_shift_x = { rle3 = -2 } },"
+      " { duration = 0.2, mirror = true, angles = { RHipRoll = -20 }, ball_shift_y = { RHipRoll = 1.5 } } } }",
+      "x.lua");
+  REQUIRE(shifting.ok());
+  CHECK(shifting->frames[0].ball_shift_y[kRHipRoll] == doctest::Approx(deg2rad(1.5) / 0.01));
+  CHECK(shifting->frames[0].ball_shift_x[kRHipPitch] == doctest::Approx(deg2rad(-2) / 0.01));
+  // Mirrored in the file: the left hip, its roll's gain negated with the
+  // angle and once more for the ball's side.
+  CHECK(shifting->frames[1].ball_shift_y[kLHipRoll] == doctest::Approx(deg2rad(1.5) / 0.01));
+  CHECK(shifting->frames[1].angle[kLHipRoll] == doctest::Approx(deg2rad(20)));
+  CHECK(shifting->frames[1].ball_shift_y[kRHipRoll] == 0);
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, angles = { RHipRoll = 3 }, ball_shift_y = { Elbow = 1 } } } }",
+                 "ball_shift_y: unknown joint 'Elbow'");
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, angles = { RHipRoll = 3 }, ball_shift_x = { RHipPitch = 1 } } } }",
+                 "ball_shift_x: 'RHipPitch' is not in this frame's angles");
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, angles = { RHipRoll = 3 }, ball_shift_y = { RHipRoll = 12 } } } }",
+                 "must be a number of degrees per cm within +-10");
+  check_rejected("return { name = 'x', frames = { { duration = 0.2, symmetric = true, angles = { RHipRoll = 3 },"
+                 " ball_shift_y = { RHipRoll = 1 } } } }",
+                 "cannot be used with 'symmetric'");
   auto damping_not_number = parse_motion_text(
       "return { name = 'x', frames = { { duration = 1, gyro_ankle_pitch = 'soft', angles = {} } } }", "x.lua");
   CHECK_FALSE(damping_not_number.ok());
