@@ -135,6 +135,14 @@ const Param kParams[] = {
     // the swing's start, 6 m at 1-4 degrees, 10 m at 6-8). Zero wait is the
     // motion without it.
     {"lift_wait_max", 0, 0.5, 0, 0},            {"lift_wait_pitch", -3, 8, 0, 0},
+    // The kicking hip's roll in the wind-up follows the ball to the side
+    // (keyframe ball_shift_y, degrees per cm): an approach leaves the ball
+    // up to 3.75 cm off the spot sideways, and the lofted kick goes 8 m
+    // instead of 10 from 3 cm on. Zero is the motion without it.
+    {"lift_shift_roll_y", -3, 3, 0, 0},
+    // The approach's sideways placement window (kick table window_y): the
+    // default 2.5 cm is written as nothing.
+    {"window_y", 0.01, 0.04, 0.025, 0.025},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
 
@@ -202,6 +210,12 @@ std::string motion_text(const std::vector<double>& v, double distance) {
   gains(shift_gains, "shift_gyro_pitch", "shift_gyro_roll");
   gains(lift_gains, "lift_gyro_pitch", "lift_gyro_roll");
   gains(settle_gains, "settle_gyro_pitch", "settle_gyro_roll");
+  // The wind-up's ball shift (the frame's closing brace follows it) and
+  // the kick table's window, written only where the search moved them.
+  char lift_shift[64] = "", window[32] = "";
+  if (moved("lift_shift_roll_y") != 0)
+    std::snprintf(lift_shift, sizeof lift_shift, ", ball_shift_y = { RHipRoll = %.2f }", f("lift_shift_roll_y"));
+  if (std::fabs(f("window_y") - 0.025) >= 5e-4) std::snprintf(window, sizeof window, ", window_y = %.3f", f("window_y"));
   // The wind-up's pitch wait, written only when it may last a cycle or more.
   char lift_wait[80] = "";
   if (f("lift_wait_max") >= 0.02)
@@ -251,7 +265,7 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "return {\n"
       "  name = \"%s\",\n"
       "  -- ball placement (torso frame, right foot) and median travel: libero_motion_bench %s\n"
-      "  kick = { ball_x = %.3f, ball_y = %.3f, distance = %.1f },\n"
+      "  kick = { ball_x = %.3f, ball_y = %.3f, distance = %.1f%s },\n"
       "%s"
       "  frames = {\n"
       "    -- weight onto the left foot: legs tilt right under the torso\n"
@@ -262,7 +276,7 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "        LShoulderYaw = %.1f, RShoulderYaw = %.1f } },\n"
       "    -- wind up: right leg lifted and drawn back, support leg and arms against it\n"
       "    { duration = %.3f,%s%s angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
-      "        RHipRoll = %.1f, LHipPitch = %.1f, RShoulderPitch = %.1f, LShoulderPitch = %.1f } },\n"
+      "        RHipRoll = %.1f, LHipPitch = %.1f, RShoulderPitch = %.1f, LShoulderPitch = %.1f }%s },\n"
       "    -- swing through the ball\n"
       "    { duration = %.3f,%s angles = { RHipPitch = %.1f, RKneePitch = %.1f, RFootPitch = %.1f,\n"
       "        LHipPitch = %.1f, LFootPitch = %.1f, RShoulderPitch = %.1f, LShoulderPitch = %.1f,\n"
@@ -279,12 +293,12 @@ std::string motion_text(const std::vector<double>& v, double distance) {
       "  },\n"
       "}\n",
       g_kick.c_str(), g_kick.c_str(), g_kind->bench_scenario, f("ball_x"),
-      f("ball_y"), distance, g_pitch_reference.c_str(),
+      f("ball_y"), distance, window, g_pitch_reference.c_str(),
       // shift
       f("shift_duration"), shift_gains, -r, r, -r * k, r * k, ch, ck, cf, ch, ck, cf, out, -out,
       // wind up
       f("lift_duration"), lift_wait, lift_gains, f("lift_hip"), f("lift_knee"), f("lift_foot"), -r * k + sr, ch + f("lift_lean"),
-      f("lift_arm_r"), f("lift_arm_l"),
+      f("lift_arm_r"), f("lift_arm_l"), lift_shift,
       // swing
       f("swing_duration"), swing_gains, f("swing_hip"), f("swing_knee"), f("swing_foot"), ch + f("swing_lean"),
       cf + f("swing_ankle"), f("swing_arm_r"), f("swing_arm_l"), turn(-f("swing_yawpitch")),
