@@ -173,6 +173,7 @@ bool KeyframePlayer::interruptible() const {
 bool KeyframePlayer::step(double lookahead, const KeyframeSense& sense, double target[kJointCount]) {
   if (!running_) return false;
   pitch_change_ += sense.pitch_rate * 0.02;
+  bool holding = false;
   if (next_wait_ < point_count_ && elapsed_ + 0.02 > time_[next_wait_] + 1e-9) {
     // At a frame end that waits for the torso's pitch: hold there (the
     // clock too) until the pitch change has reached the frame's value in
@@ -183,6 +184,7 @@ bool KeyframePlayer::step(double lookahead, const KeyframeSense& sense, double t
       waited_ += 0.02;
       waited_total_ += 0.02;
       elapsed_ = time_[next_wait_];
+      holding = true;
     } else {
       waited_ = 0;
       ++next_wait_;
@@ -229,7 +231,7 @@ bool KeyframePlayer::step(double lookahead, const KeyframeSense& sense, double t
       target[support_ankle_] += ankle_gain * (reference_now - pitch_change_);
     }
   }
-  if (elapsed_ >= total_) {
+  if (elapsed_ >= total_ && !holding) {  // a wait at the last frame holds too
     running_ = false;
     return false;
   }

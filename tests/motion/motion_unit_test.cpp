@@ -245,6 +245,14 @@ TEST_CASE("keyframe wait_pitch: a frame's end holds the pose until the torso has
   m.frames[0].wait_pitch = -0.1;
   backwards.clear();
   CHECK(run(-2.0, 0, &backwards, &player) == plain);
+  // A wait on the last frame holds before the motion ends.
+  m.frames[0].wait_for_pitch = false;
+  m.frames[1].wait_for_pitch = true;
+  m.frames[1].wait_pitch = 0.1;
+  m.frames[1].wait_max = 0.1;
+  std::vector<double> last;
+  CHECK(run(0.0, 0, &last, &player) == plain + 5);
+  CHECK(last.back() == doctest::Approx(1.0));
 }
 
 TEST_CASE("keyframe ball shifts: a kick's joints follow the ball's offset from the spot, mirrored with the motion") {
