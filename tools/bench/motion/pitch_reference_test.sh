@@ -7,7 +7,7 @@
 set -u
 tool=$1 out=$2/pitch_reference source=$3
 rm -rf "$out" && mkdir -p "$out"
-params=$source/tools/bench/motion/candidates/kick_lofted_shipped.params
+params=$source/tools/bench/motion/candidates/kick_lofted_s26.params
 log=$("$tool" kick_lofted "$out/with.lua" --generations 0 --init "$params" 2>&1)
 grep -q "keeping .*pitch_reference" <<< "$log" || { echo "FAIL: reference not announced: $log"; exit 1; }
 grep -q '^  pitch_reference = { period = 0.040, support = "left", degrees = { ' "$out/with.lua" ||
