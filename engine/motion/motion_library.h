@@ -16,8 +16,9 @@
 //         mirror = false,              -- swap left and right in this frame
 //         angles = { LHipPitch = 40, LKneePitch = -80, NeckPitch = 0 },
 //         delays = { LKneePitch = 0.1 },  -- optional: s a joint holds before it moves (< duration - 0.02)
-//         wait_pitch = 3, wait_max = 0.3 },  -- optional: at the frame's end, hold until the torso has
+//         wait_pitch = 3, wait_max = 0.3,    -- optional: at the frame's end, hold until the torso has
 //                                            -- pitched 3 degrees from the motion's start (at most 0.3 s)
+//         ball_shift_y = { RHipRoll = 1 } }, -- optional (also _x): degrees per cm of ball off the kick spot
 //     },
 //   }
 #pragma once
