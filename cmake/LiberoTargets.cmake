@@ -15,7 +15,7 @@ function(libero_test name)
   target_link_libraries(${name} PRIVATE doctest::doctest libero_warnings ${T_LIBS})
   target_compile_definitions(${name} PRIVATE
     LIBERO_SOURCE_DIR="${LIBERO_SOURCE_DIR}"
-    LIBERO_SHARED_DIR="${LIBERO_SHARED_DIR}"
+    LIBERO_SAMPLE_SESSION="${LIBERO_SAMPLE_SESSION}"
     LIBERO_BINARY_DIR="${CMAKE_BINARY_DIR}")
   add_test(NAME ${name} COMMAND ${name})
   set_tests_properties(${name} PROPERTIES LABELS "${T_LABELS}" TIMEOUT 600)

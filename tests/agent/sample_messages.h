@@ -1,9 +1,11 @@
 // The real rcssserver3d 0.7.2 messages captured in
-// $LIBERO_SHARED_DIR/reference/samples/simspark-0.7.2-session.txt: each
-// "--- SERVER->AGENT ..." line is followed by one message line.
+// tests/data/simspark-0.7.2-session.txt (LIBERO_SAMPLE_SESSION): each
+// "--- SERVER->AGENT ..." line is followed by one message line. A missing
+// file throws, so a test fails with the path instead of indexing nothing.
 #pragma once
 
 #include <fstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -21,7 +23,8 @@ struct SampleSession {
 
 inline SampleSession load_sample_session() {
   SampleSession session;
-  std::ifstream in(std::string(LIBERO_SHARED_DIR) + "/reference/samples/simspark-0.7.2-session.txt");
+  std::ifstream in(LIBERO_SAMPLE_SESSION);
+  if (!in) throw std::runtime_error(std::string("cannot read the captured server session ") + LIBERO_SAMPLE_SESSION);
   std::string line;
   bool next_is_server = false;
   bool in_second = false;

@@ -33,7 +33,7 @@ using namespace libero;
 using namespace libero::protocol;
 
 TEST_CASE("decoding the sample messages does not allocate after warm-up") {
-  const auto messages = testing::load_session_sample(testing::default_session_sample_path(LIBERO_SHARED_DIR));
+  const auto messages = testing::load_session_sample(testing::session_sample_path());
   REQUIRE(messages.size() > 10);
   static Percept percept;
   for (const auto& m : messages)

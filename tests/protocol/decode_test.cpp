@@ -17,7 +17,7 @@ namespace {
 
 const std::vector<testing::SampleMessage>& sample() {
   static const std::vector<testing::SampleMessage> messages =
-      testing::load_session_sample(testing::default_session_sample_path(LIBERO_SHARED_DIR));
+      testing::load_session_sample(testing::session_sample_path());
   return messages;
 }
 

@@ -1,5 +1,5 @@
 // Reads the captured rcssserver3d 0.7.2 session
-// (shared/reference/samples/simspark-0.7.2-session.txt): each message is one
+// (tests/data/simspark-0.7.2-session.txt, LIBERO_SAMPLE_SESSION): each message is one
 // line after a header "--- SERVER->AGENT #N ... len=L" or
 // "--- AGENT->SERVER ... len=L". Used by the protocol tests, the fuzz corpus
 // generator and the protocol benchmark.
@@ -7,6 +7,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -19,10 +20,12 @@ struct SampleMessage {
   std::string text;
 };
 
-// Returns the messages in file order; an empty vector if the file is missing.
+// Returns the messages in file order. A missing file throws: a test that read
+// nothing would index an empty capture (doctest reports the throw and its path).
 inline std::vector<SampleMessage> load_session_sample(const std::string& path) {
   std::vector<SampleMessage> messages;
   std::ifstream file(path);
+  if (!file) throw std::runtime_error("cannot read the captured server session " + path);
   std::string line;
   while (std::getline(file, line)) {
     if (line.rfind("--- ", 0) != 0) continue;
@@ -40,8 +43,6 @@ inline std::vector<SampleMessage> load_session_sample(const std::string& path) {
   return messages;
 }
 
-inline std::string default_session_sample_path(const std::string& shared_dir) {
-  return shared_dir + "/reference/samples/simspark-0.7.2-session.txt";
-}
+inline std::string session_sample_path() { return LIBERO_SAMPLE_SESSION; }
 
 }  // namespace libero::testing

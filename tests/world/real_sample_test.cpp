@@ -1,5 +1,5 @@
 // The world model on real rcssserver3d 0.7.2 messages
-// (shared/reference/samples/simspark-0.7.2-session.txt): a probe robot
+// (tests/data/simspark-0.7.2-session.txt): a probe robot
 // beamed to a known spot. Truth is only known to the beam's noise
 // (±0.05 m, ±10 deg, simspark-facts.md section 6), so the bounds are loose;
 // what this test guards is that real server output (its number formats,
@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -28,7 +29,8 @@ struct Message {
 
 // Server messages of one capture: header "--- SERVER->AGENT #N ...", payload on the next line.
 std::vector<Message> load_capture(int capture) {
-  std::ifstream in(std::string(LIBERO_SHARED_DIR) + "/reference/samples/simspark-0.7.2-session.txt");
+  std::ifstream in(LIBERO_SAMPLE_SESSION);
+  if (!in) throw std::runtime_error(std::string("cannot read the captured server session ") + LIBERO_SAMPLE_SESSION);
   std::vector<Message> out;
   std::string line;
   int current_capture = 0;

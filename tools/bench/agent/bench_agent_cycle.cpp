@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <ctime>
 #include <string>
 #include <vector>
@@ -82,9 +83,15 @@ int main(int argc, char** argv) {
     }
   }
   log::set_level(log::Level::Warn);
-  std::vector<std::string> messages = testing::load_sample_session().all();
+  std::vector<std::string> messages;
+  try {
+    messages = testing::load_sample_session().all();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
   if (messages.size() != 19) {
-    std::fprintf(stderr, "cannot read the captured session under %s\n", LIBERO_SHARED_DIR);
+    std::fprintf(stderr, "%s: %zu server messages, expected 19\n", LIBERO_SAMPLE_SESSION, messages.size());
     return 1;
   }
   agent::PipelineOptions options;

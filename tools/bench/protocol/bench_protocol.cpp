@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -94,12 +95,18 @@ int main(int argc, char** argv) {
     if (std::strcmp(argv[i], "--runs") == 0) runs = std::max(1, std::atoi(argv[i + 1]));
     if (std::strcmp(argv[i], "--iterations") == 0) iterations = std::max(1, std::atoi(argv[i + 1]));
   }
-  const auto messages = testing::load_session_sample(testing::default_session_sample_path(LIBERO_SHARED_DIR));
+  std::vector<testing::SampleMessage> messages;
+  try {
+    messages = testing::load_session_sample(testing::session_sample_path());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 1;
+  }
   const std::string* vision_game = find_message(messages, 453);    // 4 robots in view, 17 lines
   const std::string* vision_alone = find_message(messages, 3);     // own arms, 17 lines
   const std::string* no_vision = find_message(messages, 454);      // time, GS, IMU, 22 HJ, 2 FRP
   if (vision_game == nullptr || vision_alone == nullptr || no_vision == nullptr) {
-    std::fprintf(stderr, "sample messages not found under %s\n", LIBERO_SHARED_DIR);
+    std::fprintf(stderr, "sample messages #3, #453, #454 not in %s\n", LIBERO_SAMPLE_SESSION);
     return 1;
   }
   std::printf("protocol benchmark: thread CPU time, median of %d runs x %d iterations\n", runs, iterations);
