@@ -140,11 +140,15 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
     }
   }
   total_ = time_[point_count_ - 1];
-  next_wait_ = 1;
-  while (next_wait_ < point_count_ && !wait_for_pitch_[next_wait_]) ++next_wait_;
+  next_wait_ = wait_at_or_after(1);
   waited_ = waited_total_ = 0;
   elapsed_ = 0;
   running_ = true;
+}
+
+int KeyframePlayer::wait_at_or_after(int point) const {
+  while (point < point_count_ && !wait_for_pitch_[point]) ++point;
+  return point;
 }
 
 double KeyframePlayer::evaluate(int joint, double t) const {
@@ -187,8 +191,7 @@ bool KeyframePlayer::step(double lookahead, const KeyframeSense& sense, double t
       holding = true;
     } else {
       waited_ = 0;
-      ++next_wait_;
-      while (next_wait_ < point_count_ && !wait_for_pitch_[next_wait_]) ++next_wait_;
+      next_wait_ = wait_at_or_after(next_wait_ + 1);
       elapsed_ += 0.02;
     }
   } else {

@@ -63,9 +63,11 @@ struct KeyFrame {
   // (x) or to the left of (y) its kick spot when a kick starts (the file's
   // own, right-foot frame; mirrored with the motion): the target moves by
   // gain x offset, and frames that do not set the joint keep the shift. An
-  // approach leaves the ball up to 3.75 cm to the side of the spot, and
-  // the lofted kick goes 8 m instead of 10 from 3 cm on; its kicking hip's
-  // roll moved 1 degree per cm took it back to 9.7 m (session 29).
+  // approach leaves the ball up to 3.75 cm to the side of the spot, where a
+  // lofted kick loses its loft. On the searched lofted kick a hip roll
+  // following the ball gained a few wide kicks back but no distance; the
+  // shipped one moves its spot and window instead (docs/benchmarks.md,
+  // session 29).
   double ball_shift_x[kJointCount] = {}, ball_shift_y[kJointCount] = {};
 };
 
@@ -176,6 +178,8 @@ class KeyframePlayer {
 
  private:
   double evaluate(int joint, double t) const;
+  // The first point from `point` on whose frame waits for the pitch; point_count_ if none.
+  int wait_at_or_after(int point) const;
 
   bool running_ = false;
   char name_[64] = {};

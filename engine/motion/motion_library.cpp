@@ -14,6 +14,33 @@ namespace libero::motion {
 
 namespace {
 
+// Reads a frame's per-joint table ({ Joint = number }) into out[], each value
+// times `scale`. Only joints the frame sets may appear, and `valid` checks
+// each number (`expected` says what it wants); false, with the reader
+// failed, on the first entry that breaks either.
+template <class Valid>
+bool read_joint_table(data::FieldReader& reader, const data::Value& table, const std::string& field,
+                      const KeyFrame& frame, Valid valid, const char* expected, double scale,
+                      double out[kJointCount]) {
+  for (const auto& [key, value] : table.fields) {
+    const Joint joint = joint_from_motion_name(key);
+    if (joint == kJointCount) {
+      reader.fail(field + ": unknown joint '" + key + "'");
+      return false;
+    }
+    if (!frame.has_angle[joint]) {
+      reader.fail(field + ": '" + key + "' is not in this frame's angles");
+      return false;
+    }
+    if (!value.is_number() || !valid(value.number)) {
+      reader.fail(field + ": '" + key + "' must be " + expected);
+      return false;
+    }
+    out[joint] = value.number * scale;
+  }
+  return true;
+}
+
 Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
   data::FieldReader top(file, file.root, "motion");
   KeyframeMotion motion;
@@ -140,47 +167,21 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
       frame.has_angle[joint] = true;
       frame.angle[joint] = deg2rad(value.number);
     }
-    if (delays) {
-      for (const auto& [key, value] : delays->fields) {
-        Joint joint = joint_from_motion_name(key);
-        if (joint == kJointCount) {
-          reader.fail("delays: unknown joint '" + key + "'");
-          return reader.error();
-        }
-        if (!frame.has_angle[joint]) {
-          reader.fail("delays: '" + key + "' is not in this frame's angles");
-          return reader.error();
-        }
-        if (!value.is_number() || !(value.number >= 0 && value.number <= frame.duration - 0.02 + 1e-9)) {
-          reader.fail("delays: '" + key + "' must be a number of seconds in [0, duration - 0.02]");
-          return reader.error();
-        }
-        frame.delay[joint] = value.number;
-      }
-    }
-    for (int axis = 0; axis < 2; ++axis) {
-      if (!shifts[axis]) continue;
-      const char* field = axis == 0 ? "ball_shift_x" : "ball_shift_y";
-      double* gains = axis == 0 ? frame.ball_shift_x : frame.ball_shift_y;
-      for (const auto& [key, value] : shifts[axis]->fields) {
-        Joint joint = joint_from_motion_name(key);
-        if (joint == kJointCount) {
-          reader.fail(std::string(field) + ": unknown joint '" + key + "'");
-          return reader.error();
-        }
-        if (!frame.has_angle[joint]) {
-          reader.fail(std::string(field) + ": '" + key + "' is not in this frame's angles");
-          return reader.error();
-        }
-        // Degrees per centimetre in the file; 10 degrees per cm would turn a
-        // joint half its range for a ball the approach still accepts.
-        if (!value.is_number() || !(std::fabs(value.number) <= 10)) {
-          reader.fail(std::string(field) + ": '" + key + "' must be a number of degrees per cm within +-10");
-          return reader.error();
-        }
-        gains[joint] = deg2rad(value.number) / 0.01;
-      }
-    }
+    const double duration = frame.duration;
+    if (delays && !read_joint_table(reader, *delays, "delays", frame,
+                                    [duration](double d) { return d >= 0 && d <= duration - 0.02 + 1e-9; },
+                                    "a number of seconds in [0, duration - 0.02]", 1.0, frame.delay))
+      return reader.error();
+    // Degrees per centimetre in the file; 10 degrees per cm would turn a
+    // joint half its range for a ball the approach still accepts.
+    auto gain_ok = [](double g) { return std::fabs(g) <= 10; };
+    const char* gain_expected = "a number of degrees per cm within +-10";
+    if (shifts[0] && !read_joint_table(reader, *shifts[0], "ball_shift_x", frame, gain_ok, gain_expected,
+                                       deg2rad(1.0) / 0.01, frame.ball_shift_x))
+      return reader.error();
+    if (shifts[1] && !read_joint_table(reader, *shifts[1], "ball_shift_y", frame, gain_ok, gain_expected,
+                                       deg2rad(1.0) / 0.01, frame.ball_shift_y))
+      return reader.error();
     Status done = reader.finish();
     if (!done.ok()) return done.error();
     if (symmetric && (shifts[0] || shifts[1])) {

@@ -31,6 +31,12 @@ std::unique_ptr<MotionHarness> make(int type = 0, int substeps = 0, double slip 
   REQUIRE_MESSAGE(h.ok(), (h.ok() ? "" : h.error().describe()));
   return std::move(h.value());
 }
+// A robot data file's whole text (empty if unreadable: the caller's anchor
+// check then fails).
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
 }  // namespace
 
 TEST_CASE("the robot stands still without falling") {
@@ -107,11 +113,7 @@ TEST_CASE("stand_gyro_deadband: the stand comes to rest after a walk; fed the wh
 
   const std::string banded = MotionHarness::scratch_robots_copy("stand_band_test");
   const std::string walk_file = banded + "/nao/walk.lua";
-  std::string text;
-  {
-    std::ifstream in(walk_file);
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
+  std::string text = read_text(walk_file);
   const std::string type0 = "type0 = {";
   const size_t at = text.find(type0);
   if (at == std::string::npos) std::filesystem::remove_all(banded);
@@ -377,11 +379,7 @@ int good_kicks(int kick_type, double angle_deg, double slip = 0, int type = 0) {
 TEST_CASE("a kick's ball shift follows the ball's offset from the spot as the approach left it") {
   const std::string robots = MotionHarness::scratch_robots_copy("ball_shift_test");
   const std::string file = robots + "/nao/motions/kick_short.lua";
-  std::string text;
-  {
-    std::ifstream in(file);
-    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
+  std::string text = read_text(file);
   const std::string first = "{ duration = 0.244, angles = {";
   const std::string table = "kick = { ball_x = 0.170, ball_y = -0.065,";
   const size_t frame_at = text.find(first), table_at = text.find(table);

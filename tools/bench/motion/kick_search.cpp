@@ -141,7 +141,7 @@ const Param kParams[] = {
     // instead of 10 from 3 cm on. Zero is the motion without it.
     {"lift_shift_roll_y", -3, 3, 0, 0},
     // The approach's sideways placement window (kick table window_y): the
-    // default 2.5 cm is written as nothing.
+    // default (KickSpec's 2.5 cm) is written as nothing.
     {"window_y", 0.01, 0.04, 0.025, 0.025},
 };
 constexpr int kCount = sizeof(kParams) / sizeof(kParams[0]);
@@ -215,7 +215,8 @@ std::string motion_text(const std::vector<double>& v, double distance) {
   char lift_shift[64] = "", window[32] = "";
   if (moved("lift_shift_roll_y") != 0)
     std::snprintf(lift_shift, sizeof lift_shift, ", ball_shift_y = { RHipRoll = %.2f }", f("lift_shift_roll_y"));
-  if (std::fabs(f("window_y") - 0.025) >= 5e-4) std::snprintf(window, sizeof window, ", window_y = %.3f", f("window_y"));
+  if (std::fabs(f("window_y") - motion::KickSpec().window_y) >= 5e-4)
+    std::snprintf(window, sizeof window, ", window_y = %.3f", f("window_y"));
   // The wind-up's pitch wait, written only when it may last a cycle or more.
   char lift_wait[80] = "";
   if (f("lift_wait_max") >= 0.02)
