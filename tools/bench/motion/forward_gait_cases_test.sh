@@ -9,6 +9,7 @@ rm -rf "$out" && mkdir -p "$out"
 cat > "$out/bench" <<SH
 #!/bin/bash
 echo "\$*" >> "$out/calls"
+if [ "\$1" = random_walk ]; then echo "random walk type 0: 0 falls in 1 runs"; exit 0; fi
 echo "walk type 0 cmd: median 0.500 m/s over 1 s, falls 0 in 1 runs"
 SH
 chmod +x "$out/bench"
@@ -20,4 +21,14 @@ slip=$(grep -c -- '--slip 0.005' "$out/calls")
 grep -q -- '--vx 0.7 --runs 2 .*--slip 0.005' "$out/calls" && grep -q -- '--vx 0.875 --runs 2 .*--slip 0.005' "$out/calls" ||
   { echo "FAIL: the slip walks are not 0.7 and 0.875, 2 runs each: $(grep -- '--slip 0.005' "$out/calls")"; exit 1; }
 grep -q '^start ' "$out/o.lua.log" || { echo "FAIL: no start line in the log"; exit 1; }
+grep -q -- '--vx 1.0 --runs 10 .*--slip 0 ' "$out/calls" || { echo "FAIL: no walk at the default limit 1.0: $(cat "$out/calls")"; exit 1; }
+# With --limit the walk at its limit (grip) and the random commands go up to that command.
+mv "$out/calls" "$out/calls_default"
+timeout 60 "$python" "$search" "$out/bench" "$walk" "$out/l.lua" --generations 0 --seconds 1 --limit 1.1 --random-runs 1 \
+  --slip-commands 0.9 --slip-runs 1 || { echo "FAIL: the search with --limit did not end cleanly (exit $?)"; exit 1; }
+grep -q -- '--vx 1.1 --runs 10 .*--slip 0 ' "$out/calls" ||
+  { echo "FAIL: no grip walk at the limit 1.1: $(cat "$out/calls")"; exit 1; }
+grep -q -- '^walk --vx 1.0 .*--slip 0 ' "$out/calls" && { echo "FAIL: a grip walk at 1.0 with --limit 1.1"; exit 1; }
+[ "$(grep -c -- '^random_walk --vx 1.1 ' "$out/calls")" = 2 ] ||
+  { echo "FAIL: want 2 random-command walks up to 1.1: $(grep random_walk "$out/calls")"; exit 1; }
 echo "PASS: slip walks $(grep -- '--slip 0.005' "$out/calls" | awk '{print $3 "x" $5}' | tr '\n' ' ')"

@@ -10,6 +10,7 @@ field, two candidates at a time (the machines have two cores).
 usage: forward_gait_search.py BENCH WALK_FILE OUT.lua [--generations N] [--lambda L] [--sigma S]
                               [--seed S] [--runs-scale K] [--seconds S] [--grip-fall-cost C]
                               [--grip-speed-floor V] [--floor-cost C] [--grip-runs N] [--random-runs N] [--block type0]
+                              [--limit V]
 A forward table already in the block is where the search starts.
 BENCH is build/tools/bench/motion/libero_motion_bench; OUT.lua gets the best walk file after every
 improvement (and OUT.lua.log the history)."""
@@ -47,8 +48,10 @@ GRIP_CASES = [("0", "1.0", [], 10), ("0", "0.9", [], 4), ("0", "0.8", ["--subste
 SLIP_COMMANDS = ("0.75", "0.8", "0.85", "0.9", "0.95", "1.0")
 
 
-def make_cases(slip_commands=SLIP_COMMANDS, slip_runs=3):
-    return GRIP_CASES + [("0.005", vx, [], slip_runs) for vx in slip_commands] + \
+def make_cases(slip_commands=SLIP_COMMANDS, slip_runs=3, limit="1.0"):
+    # The grip cases at 1.0 are the walk at its limit: with --limit they walk that command instead.
+    grip = [(slip, limit if vx == "1.0" else vx, extra, runs) for slip, vx, extra, runs in GRIP_CASES]
+    return grip + [("0.005", vx, [], slip_runs) for vx in slip_commands] + \
         [("0.0025", vx, [], 3) for vx in ("0.9", "1.0")]
 
 
@@ -86,14 +89,14 @@ def with_table(text, block, values):
 
 
 def evaluate(job):
-    bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost, grip_runs, random_runs, slip_fall_cost, cases = job
+    bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost, grip_runs, random_runs, slip_fall_cost, cases, limit = job
     fd, path = tempfile.mkstemp(suffix=".lua", prefix="fwd_")
     with os.fdopen(fd, "w") as f:
         f.write(text)
     results = []
     try:
         for slip, vx, extra, runs in cases:
-            if slip == "0" and vx == "1.0" and not extra:
+            if slip == "0" and vx == limit and not extra:
                 runs = grip_runs
             runs = max(1, round(runs * runs_scale))
             r = subprocess.run([bench, "walk", "--vx", vx, "--runs", str(runs), "--seconds", str(seconds), "--slip", slip,
@@ -108,7 +111,7 @@ def evaluate(job):
         # runs alone fell in them.
         for slip in ("0", "0.005") if random_runs > 0 else ():
             # Runs 1000 on: apart from the 0-49 every check of a walk runs.
-            r = subprocess.run([bench, "random_walk", "--vx", "1.0", "--runs", str(random_runs), "--first", "1000",
+            r = subprocess.run([bench, "random_walk", "--vx", limit, "--runs", str(random_runs), "--first", "1000",
                                 "--slip", slip, "--walk-file", path], capture_output=True, text=True)
             m = re.search(r": (\d+) falls in \d+ runs", r.stdout)
             if not m:
@@ -121,7 +124,7 @@ def evaluate(job):
         fitness -= grip_fall_cost * falls
     for (slip, vx, extra, _), (speed, falls) in zip(cases, results):
         fitness += speed - (grip_fall_cost if slip == "0" else slip_fall_cost) * falls
-        if slip == "0" and vx == "1.0" and not extra:  # the issue's target: >= 0.75 m/s with grip
+        if slip == "0" and vx == limit and not extra:  # the issue's target: >= 0.75 m/s with grip
             fitness -= floor_cost * max(0.0, grip_floor - speed)
     return fitness, results
 
@@ -154,6 +157,8 @@ def main():
     ap.add_argument("--slip-runs", type=int, default=3, help="runs of each --slip-commands walk")
     ap.add_argument("--slip-fall-cost", type=float, default=0.1, help="fitness a fall with the slip costs")
     ap.add_argument("--block", default="type0")
+    ap.add_argument("--limit", default="1.0",
+                    help="the walk's own limit (its max_forward, m/s): the grip and random-command walks' command")
     a = ap.parse_args()
     try:
         commands = [float(v) for v in a.slip_commands.split(",")]
@@ -162,7 +167,13 @@ def main():
     if not commands or any(not 0 < v <= 2 for v in commands) or a.slip_runs < 1:
         ap.error("--slip-commands needs speeds in (0, 2] m/s and --slip-runs at least 1")
     # The bench gets each speed as it parsed ("0.8, 0.9" would hand it " 0.9").
-    cases = make_cases(["%g" % v for v in commands], a.slip_runs)
+    try:
+        limit = float(a.limit)
+    except ValueError:
+        limit = float("nan")
+    if not 0 < limit <= 2:
+        ap.error("--limit takes the walk's max_forward in (0, 2] m/s, got %r" % a.limit)
+    cases = make_cases(["%g" % v for v in commands], a.slip_runs, a.limit.strip())
     random.seed(a.seed)
     base = open(a.walk).read()
     lo = [f[1] for f in FIELDS]; hi = [f[2] for f in FIELDS]
@@ -178,7 +189,7 @@ def main():
     sigma = [a.sigma] * n
     log = open(a.out + ".log", "a")
     job = lambda text: (a.bench, text, a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost,
-                        a.grip_runs, a.random_runs, a.slip_fall_cost, cases)
+                        a.grip_runs, a.random_runs, a.slip_fall_cost, cases, a.limit.strip())
     pool = multiprocessing.Pool(2)
     # Closed and joined at the end: left to the interpreter's exit, the pool's
     # workers kept the finished search waiting forever (session 27).
