@@ -498,10 +498,14 @@ void bench_kick(int type, int kick_type) {
           auto fx = [&](const Vec3& f) { return c * (f.x() - w.self.x) + s * (f.y() - w.self.y); };
           auto fy = [&](const Vec3& f) { return -s * (f.x() - w.self.x) + c * (f.y() - w.self.y); };
           const double* q = h->readings().joint_angle;
-          std::printf("  run %d swing: ball %.3f %.3f rfoot %.3f %.3f lfoot %.3f %.3f yawpitch %.1f %.1f pitch %.1f roll %.1f gyro %.2f %.2f\n",
+          // spot: the ball's offset from the kick spot as the approach left it
+          // (cm, the kicking foot's frame: + ahead, + towards the other foot;
+          // held to 5 cm), what kick_placement.py bins the kicks by.
+          std::printf("  run %d swing: ball %.3f %.3f rfoot %.3f %.3f lfoot %.3f %.3f yawpitch %.1f %.1f pitch %.1f roll %.1f gyro %.2f %.2f"
+                      " spot %.1f %.1f\n",
                       r, c * bx + s * by, ball_side, fx(rf), fy(rf), fx(lf), fy(lf), rad2deg(q[kLHipYawPitch]),
                       rad2deg(q[kRHipYawPitch]), rad2deg(w.self.pitch), rad2deg(w.self.roll), h->readings().gyro.x(),
-                      h->readings().gyro.y());
+                      h->readings().gyro.y(), 100 * h->motion().kick_ball_dx(), 100 * h->motion().kick_ball_dy());
         }
       }
       swinging = swinging || swing_now;
