@@ -1,13 +1,13 @@
-// The real rcssserver3d 0.7.2 messages captured in
-// tests/data/simspark-0.7.2-session.txt (LIBERO_SAMPLE_SESSION): each
-// "--- SERVER->AGENT ..." line is followed by one message line. A missing
-// file throws, so a test fails with the path instead of indexing nothing.
+// The real rcssserver3d 0.7.2 server messages of
+// tests/data/simspark-0.7.2-session.txt, split by capture (read by
+// tests/protocol/session_sample.h, which throws with the path when the file
+// is missing).
 #pragma once
 
-#include <fstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "../protocol/session_sample.h"
 
 namespace libero::testing {
 
@@ -23,19 +23,9 @@ struct SampleSession {
 
 inline SampleSession load_sample_session() {
   SampleSession session;
-  std::ifstream in(LIBERO_SAMPLE_SESSION);
-  if (!in) throw std::runtime_error(std::string("cannot read the captured server session ") + LIBERO_SAMPLE_SESSION);
-  std::string line;
-  bool next_is_server = false;
-  bool in_second = false;
-  while (std::getline(in, line)) {
-    if (line.rfind("# Capture 2", 0) == 0) in_second = true;
-    if (next_is_server) {
-      (in_second ? session.second_capture : session.first_capture).push_back(line);
-      next_is_server = false;
-      continue;
-    }
-    next_is_server = line.rfind("--- SERVER->AGENT", 0) == 0;
+  for (SampleMessage& m : load_session_sample(session_sample_path())) {
+    if (!m.from_server) continue;
+    (m.capture >= 2 ? session.second_capture : session.first_capture).push_back(std::move(m.text));
   }
   return session;
 }

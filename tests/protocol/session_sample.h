@@ -1,8 +1,8 @@
 // Reads the captured rcssserver3d 0.7.2 session
 // (tests/data/simspark-0.7.2-session.txt, LIBERO_SAMPLE_SESSION): each message is one
 // line after a header "--- SERVER->AGENT #N ... len=L" or
-// "--- AGENT->SERVER ... len=L". Used by the protocol tests, the fuzz corpus
-// generator and the protocol benchmark.
+// "--- AGENT->SERVER ... len=L". The one reader of the capture: the protocol,
+// agent and world tests, the fuzz corpus generator and the benchmarks use it.
 #pragma once
 
 #include <fstream>
@@ -17,6 +17,7 @@ struct SampleMessage {
   bool from_server = false;
   int number = -1;            // the "#N" of server messages, -1 for agent messages
   size_t declared_length = 0; // the header's len=
+  int capture = 0;            // 1, 2, ...: the agent's "(scene ...)" starts each capture
   std::string text;
 };
 
@@ -27,6 +28,7 @@ inline std::vector<SampleMessage> load_session_sample(const std::string& path) {
   std::ifstream file(path);
   if (!file) throw std::runtime_error("cannot read the captured server session " + path);
   std::string line;
+  int capture = 0;
   while (std::getline(file, line)) {
     if (line.rfind("--- ", 0) != 0) continue;
     SampleMessage m;
@@ -38,6 +40,8 @@ inline std::vector<SampleMessage> load_session_sample(const std::string& path) {
     const size_t len = line.find("len=");
     if (len != std::string::npos) m.declared_length = std::stoul(line.substr(len + 4));
     if (!std::getline(file, m.text)) break;
+    if (!m.from_server && m.text.rfind("(scene", 0) == 0) ++capture;
+    m.capture = capture;
     messages.push_back(std::move(m));
   }
   return messages;

@@ -7,13 +7,10 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "../protocol/session_sample.h"
 #include "core/math.h"
 #include "protocol/simspark_codec.h"
 #include "world/world_model.h"
@@ -27,26 +24,11 @@ struct Message {
   std::string text;
 };
 
-// Server messages of one capture: header "--- SERVER->AGENT #N ...", payload on the next line.
+// Server messages of one capture (1, 2), in order.
 std::vector<Message> load_capture(int capture) {
-  std::ifstream in(LIBERO_SAMPLE_SESSION);
-  if (!in) throw std::runtime_error(std::string("cannot read the captured server session ") + LIBERO_SAMPLE_SESSION);
   std::vector<Message> out;
-  std::string line;
-  int current_capture = 0;
-  while (std::getline(in, line)) {
-    if (line.rfind("--- AGENT->SERVER", 0) == 0) {
-      std::string payload;
-      std::getline(in, payload);
-      if (payload.rfind("(scene", 0) == 0) ++current_capture;
-      continue;
-    }
-    if (line.rfind("--- SERVER->AGENT #", 0) != 0) continue;
-    int number = std::atoi(line.c_str() + 19);
-    std::string payload;
-    std::getline(in, payload);
-    if (current_capture == capture) out.push_back({number, payload});
-  }
+  for (const testing::SampleMessage& m : testing::load_session_sample(testing::session_sample_path()))
+    if (m.from_server && m.capture == capture) out.push_back({m.number, m.text});
   return out;
 }
 
