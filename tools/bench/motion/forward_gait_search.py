@@ -167,13 +167,15 @@ def main():
     if not commands or any(not 0 < v <= 2 for v in commands) or a.slip_runs < 1:
         ap.error("--slip-commands needs speeds in (0, 2] m/s and --slip-runs at least 1")
     # The bench gets each speed as it parsed ("0.8, 0.9" would hand it " 0.9").
+    # The limit goes to the bench as given; the cases at it are found by that text.
+    limit = a.limit.strip()
     try:
-        limit = float(a.limit)
+        limit_ok = 0 < float(limit) <= 2
     except ValueError:
-        limit = float("nan")
-    if not 0 < limit <= 2:
+        limit_ok = False
+    if not limit_ok:
         ap.error("--limit takes the walk's max_forward in (0, 2] m/s, got %r" % a.limit)
-    cases = make_cases(["%g" % v for v in commands], a.slip_runs, a.limit.strip())
+    cases = make_cases(["%g" % v for v in commands], a.slip_runs, limit)
     random.seed(a.seed)
     base = open(a.walk).read()
     lo = [f[1] for f in FIELDS]; hi = [f[2] for f in FIELDS]
@@ -189,7 +191,7 @@ def main():
     sigma = [a.sigma] * n
     log = open(a.out + ".log", "a")
     job = lambda text: (a.bench, text, a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost,
-                        a.grip_runs, a.random_runs, a.slip_fall_cost, cases, a.limit.strip())
+                        a.grip_runs, a.random_runs, a.slip_fall_cost, cases, limit)
     pool = multiprocessing.Pool(2)
     # Closed and joined at the end: left to the interpreter's exit, the pool's
     # workers kept the finished search waiting forever (session 27).
