@@ -1,28 +1,5 @@
 // Motion benchmarks on the in-process simulator (docs/benchmarks.md,
-// section "motion"). Usage:
-//   libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]
-//                       getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]
-//                       any: [--substeps N] (physics steps per 20 ms cycle; default the simulator's 4)
-//                       any: [--slip K] (robot contacts slide K m/s per N of tangential force, SimSpark 0.005; default off)
-//                       kick_motion, kick_short_motion, kick_lofted_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)
-//                                                       [--walk-first S] (step in place S s, stand, kick)
-//                                                       [--settle S] (stand S s after the robot is made, default 1)
-//                                                       [--pitch-reference] (run r starts 2 r / N s later; prints
-//                                                       the torso pitch the better half of the kicks followed,
-//                                                       the motion file's pitch_reference)
-//                       ball_flight --speed V --angle DEG (a ball launched on its own)
-//                       stand: [--walk-first S] [--vx V] (walk S s at V m/s, default in place, then stand)
-//                       walk, walk_forward, walk_side, turn: [--walk-start S] (stand S s first, default 0.5)
-//                       walk_probe: [--vx V] [--vy V] [--turn R] [--side joints|feet|imu] (step by step; imu:
-//                                   the filter's pitch and roll against the truth, walking then standing)
-//                       random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)
-//                                    [--vx V] (forward/backward commands up to V m/s, default 0.8)
-//                                    [--push F] (a push of F newtons on the torso for 0.1 s, random
-//                                    horizontal direction, 1 s after every command change)
-//                                    [--stops S] (a share S of the commands are a stop)
-//                                    [--first N] (runs N on: fresh commands for a search)
-// scenarios: stand, tracking, getup, walk_forward, walk_side, turn, random_walk, kick, kick_short,
-//            kick_lofted, hetero, all
+// section "motion"). Usage: kUsage below (--help prints it).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -32,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "bench_stats.h"
 #include "core/clock.h"
 #include "core/math.h"
@@ -47,7 +25,7 @@ using namespace libero::bench;
 
 namespace {
 
-struct Args {
+struct BenchOptions {
   std::string scenario = "all";
   int runs = 10;
   int type = 0;
@@ -73,7 +51,7 @@ struct Args {
   bool pitch_reference = false;  // kick_*_motion: spread start times, print the good kicks' torso pitch
 };
 
-Args g_args;
+BenchOptions g_args;
 
 double median(std::vector<double> v) {
   if (v.empty()) return NAN;
@@ -836,12 +814,29 @@ void bench_head() {
   }
 }
 
-// Bad arguments stop the bench before any run, with the reason: a typo must
-// not silently bench the defaults (a figure for the wrong thing).
-int usage_error(const std::string& message) {
-  std::fprintf(stderr, "libero_motion_bench: %s\n", message.c_str());
-  return 2;
-}
+const char kUsage[] =
+    "usage:\n"
+    "  libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]\n"
+    "                      getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]\n"
+    "                      any: [--substeps N] (physics steps per 20 ms cycle; default the simulator's 4)\n"
+    "                      any: [--slip K] (robot contacts slide K m/s per N of tangential force, SimSpark 0.005; default off)\n"
+    "                      kick_motion, kick_short_motion, kick_lofted_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)\n"
+    "                                                      [--walk-first S] (step in place S s, stand, kick)\n"
+    "                                                      [--settle S] (stand S s after the robot is made, default 1)\n"
+    "                                                      [--pitch-reference] (run r starts 2 r / N s later; prints\n"
+    "                                                      the torso pitch the better half of the kicks followed,\n"
+    "                                                      the motion file's pitch_reference)\n"
+    "                      ball_flight --speed V --angle DEG (a ball launched on its own)\n"
+    "                      stand: [--walk-first S] [--vx V] (walk S s at V m/s, default in place, then stand)\n"
+    "                      walk, walk_forward, walk_side, turn: [--walk-start S] (stand S s first, default 0.5)\n"
+    "                      walk_probe: [--vx V] [--vy V] [--turn R] [--side joints|feet|imu] (step by step; imu:\n"
+    "                                  the filter's pitch and roll against the truth, walking then standing)\n"
+    "                      random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)\n"
+    "                                   [--vx V] (forward/backward commands up to V m/s, default 0.8)\n"
+    "                                   [--push F] (a push of F newtons on the torso for 0.1 s, random\n"
+    "                                   horizontal direction, 1 s after every command change)\n"
+    "                                   [--stops S] (a share S of the commands are a stop)\n"
+    "                                   [--first N] (runs N on: fresh commands for a search)\n";
 
 const char* const kScenarios[] = {"all", "stand", "head", "tracking", "getup", "walk", "walk_forward", "walk_side",
                                   "turn", "random_walk", "walk_probe", "ball_flight", "kick_motion",
@@ -851,64 +846,51 @@ const char* const kScenarios[] = {"all", "stand", "head", "tracking", "getup", "
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string error;
-  for (int i = 1; i < argc && error.empty(); ++i) {
-    std::string a = argv[i];
-    const char* value = "";
-    auto next = [&]() {
-      if (i + 1 < argc) value = argv[++i];
-      else error = a + " needs a value";
-      return value;
-    };
-    auto number = [&](double low, double high) {
-      const char* text = next();
-      if (!error.empty()) return 0.0;
-      char* end = nullptr;
-      const double v = std::strtod(text, &end);
-      if (end == text || *end != '\0' || !(v >= low && v <= high)) {
-        char range[64];
-        std::snprintf(range, sizeof range, "%g to %g", low, high);
-        error = a + ": '" + text + "' is not a number from " + range;
-      }
-      return v;
-    };
-    auto whole = [&](int low, int high) {
-      const double v = number(low, high);
-      if (error.empty() && v != std::floor(v)) error = a + ": '" + value + "' is not a whole number";
-      return static_cast<int>(v);
-    };
-    if (a == "--runs") g_args.runs = whole(1, 1000000);
-    else if (a == "--type") g_args.type = whole(0, 4);
-    else if (a == "--walk-file") g_args.walk_file = next();
-    else if (a == "--seconds") g_args.seconds = number(0, 1e6);
-    else if (a == "--vx") g_args.vx = number(-5, 5);
-    else if (a == "--vy") g_args.vy = number(-5, 5);
-    else if (a == "--turn") g_args.turn = number(-20, 20);
-    else if (a == "--push") g_args.push = number(0, 1e4);
-    else if (a == "--stops") g_args.stops = number(0, 1);
+  // Bad arguments stop the bench before any run, with the reason: a typo must
+  // not silently bench the defaults (a figure for the wrong thing).
+  Args args(argc, argv);
+  while (args.next()) {
+    const std::string& a = args.arg();
+    if (a == "--runs") g_args.runs = args.whole(1, 1000000);
+    else if (a == "--type") g_args.type = args.whole(0, 4);
+    else if (a == "--walk-file") g_args.walk_file = args.value();
+    else if (a == "--seconds") g_args.seconds = args.number(0, 1e6);
+    else if (a == "--vx") g_args.vx = args.number(-5, 5);
+    else if (a == "--vy") g_args.vy = args.number(-5, 5);
+    else if (a == "--turn") g_args.turn = args.number(-20, 20);
+    else if (a == "--push") g_args.push = args.number(0, 1e4);
+    else if (a == "--stops") g_args.stops = args.number(0, 1);
     else if (a == "-v") g_args.verbose = true;
-    else if (a == "--side") g_args.side = next();
-    else if (a == "--angle") g_args.angle = number(-360, 360);
-    else if (a == "--speed") g_args.speed = number(0, 100);
-    else if (a == "--first") g_args.first = whole(0, 1000000);
-    else if (a == "--ball-dx") g_args.ball_dx = number(-5, 5);
-    else if (a == "--ball-dy") g_args.ball_dy = number(-5, 5);
-    else if (a == "--walk-first") g_args.walk_first = number(0, 1e4);
-    else if (a == "--walk-start") g_args.walk_start = number(0, 1e4);
-    else if (a == "--settle") g_args.settle = number(0, 1e4);
-    else if (a == "--substeps") g_args.substeps = whole(1, 1000);
-    else if (a == "--slip") g_args.slip = number(0, 1);
-    else if (a == "--variant") g_args.variant = whole(-1, 1000);
-    else if (a == "--robots") g_args.robots = next();
-    else if (a == "--hold") g_args.hold = number(0, 1e4);
+    else if (a == "--side") g_args.side = args.value();
+    else if (a == "--angle") g_args.angle = args.number(-360, 360);
+    else if (a == "--speed") g_args.speed = args.number(0, 100);
+    else if (a == "--first") g_args.first = args.whole(0, 1000000);
+    else if (a == "--ball-dx") g_args.ball_dx = args.number(-5, 5);
+    else if (a == "--ball-dy") g_args.ball_dy = args.number(-5, 5);
+    else if (a == "--walk-first") g_args.walk_first = args.number(0, 1e4);
+    else if (a == "--walk-start") g_args.walk_start = args.number(0, 1e4);
+    else if (a == "--settle") g_args.settle = args.number(0, 1e4);
+    else if (a == "--substeps") g_args.substeps = args.whole(1, 1000);
+    else if (a == "--slip") g_args.slip = args.number(0, 1);
+    else if (a == "--variant") g_args.variant = args.whole(-1, 1000);
+    else if (a == "--robots") g_args.robots = args.value();
+    else if (a == "--hold") g_args.hold = args.number(0, 1e4);
     else if (a == "--pitch-reference") g_args.pitch_reference = true;
-    else if (a.rfind("-", 0) == 0) error = "unknown option '" + a + "'";
+    else if (a.rfind("-", 0) == 0) args.unknown_option();
     else if (std::find(std::begin(kScenarios), std::end(kScenarios), a) == std::end(kScenarios)) {
-      error = "unknown scenario '" + a + "'; scenarios:";
+      std::string error = "unknown scenario '" + a + "'; scenarios:";
       for (const char* name : kScenarios) error += std::string(" ") + name;
+      args.fail(error);
     } else g_args.scenario = a;
   }
-  if (!error.empty()) return usage_error(error);
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    std::printf("scenarios:");
+    for (const char* name : kScenarios) std::printf(" %s", name);
+    std::printf(" (default all)\n");
+    return 0;
+  }
+  if (!args.ok()) return usage_error("libero_motion_bench", args.error());
   int64_t start = monotonic_ns();
   const std::string& s = g_args.scenario;
   int t = g_args.type;
