@@ -74,7 +74,7 @@ class Args {
   // missing when there is none ("missing an output file").
   bool positional(const char* what) {
     if (next()) return true;
-    if (!help_) fail(std::string("missing ") + what);
+    if (!help_) fail(std::string("missing ") + what + " (--help prints the usage)");
     return false;
   }
   // The current argument as a file name. One starting with '-' is an option

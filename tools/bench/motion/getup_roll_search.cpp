@@ -4,16 +4,7 @@
 // to end from the harness' back-fall poses: standing (held 2 s) within 10 s earns most,
 // then how fast; a roll that only reaches the belly or the side earns a
 // little, so the search has a slope to climb. Writes the best getup_back.
-// Usage: libero_getup_roll_search <out.lua> [--generations N] [--seed S] [--type T] [--sigma S] [--lambda L]
-//                                 [--start FILE]   (continue from an earlier result)
-//                                 --type N (N > 0) searches the override in robots/nao/motions/typeN/
-//                                 [--side]         (getup_side: from the harness' side falls, on the
-//                                                   right side and the left, as the bench; the file is
-//                                                   written for the right and mirrored for the left)
-//                                 [--slip K[,K...]] (robot contacts slide K m/s per N, SimSpark's 0.005;
-//                                                   with a list, every start is tried with each value)
-//                                 [--substeps N[,N...]] (physics steps per cycle, 0 the simulator's 4;
-//                                                   with a list, every start and slip with each count)
+// Usage: kUsage below (--help prints it).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -142,45 +133,47 @@ Score evaluate(const std::vector<double>& v) {
   return s;
 }
 
+const char kUsage[] =
+    "usage: libero_getup_roll_search OUT.lua [--generations N] [--seed S] [--type T] [--sigma S] [--lambda L]\n"
+    "         [--start FILE]         continue from an earlier result\n"
+    "         --type N (N > 0)       searches the override in robots/nao/motions/typeN/\n"
+    "         [--side]               getup_side: from the harness' side falls, on the right side and the\n"
+    "                                left, as the bench; the file is written for the right and mirrored\n"
+    "                                for the left\n"
+    "         [--slip K[,K...]]      robot contacts slide K m/s per N, SimSpark's 0.005; with a list,\n"
+    "                                every start is tried with each value\n"
+    "         [--substeps N[,N...]]  physics steps per cycle, 0 the simulator's 4; with a list, every\n"
+    "                                start and slip with each count\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 2) {
-    std::fprintf(stderr, "usage: libero_getup_roll_search out.lua [--generations N] [--seed S] [--type T] [--sigma S] "
-                         "[--lambda L]\n");
-    return 2;
-  }
-  const char* out = argv[1];
+  // Every argument is checked before the scratch copy is made or a trial runs.
+  Args args(argc, argv);
+  const char* out = nullptr;
   int generations = 60, lambda = 14;
   unsigned seed = 1;
   double sigma = 0.25;
   std::string start_file;  // continue from a getup_back file of this shape
-  for (int i = 2; i < argc; i += 2) {
-    std::string a = argv[i];
-    if (a == "--side") {
-      g_side = true;
-      --i;
-      continue;
-    }
-    if (i + 1 >= argc) {
-      std::fprintf(stderr, "option %s needs a value\n", a.c_str());
-      return 2;
-    }
-    if (a == "--generations") generations = std::atoi(argv[i + 1]);
-    else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
-    else if (a == "--type") g_type = std::atoi(argv[i + 1]);
-    else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
-    else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
-    else if (a == "--start") start_file = argv[i + 1];
-    else if (a == "--slip") {
-      if (!parse_slip_list(argv[i + 1], &g_slips)) return 2;
-    } else if (a == "--substeps") {
-      if (!parse_substeps_list(argv[i + 1], &g_substeps)) return 2;
-    } else {
-      std::fprintf(stderr, "unknown option %s\n", a.c_str());
-      return 2;
-    }
+  if (args.positional("an output file")) out = args.file("an output file");
+  while (args.next()) {
+    const std::string& a = args.arg();
+    if (a == "--side") g_side = true;
+    else if (a == "--generations") generations = args.whole(0, 100000);
+    else if (a == "--seed") seed = static_cast<unsigned>(args.whole(0, 1000000000));
+    else if (a == "--type") g_type = args.whole(0, 4);
+    else if (a == "--sigma") sigma = args.number_above(0, 1);
+    else if (a == "--lambda") lambda = args.whole(2, 1000);
+    else if (a == "--start") start_file = args.value();
+    else if (a == "--slip") take_slip_list(args, &g_slips);
+    else if (a == "--substeps") take_substeps_list(args, &g_substeps);
+    else args.unknown_option();
   }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return usage_error("libero_getup_roll_search", args.error());
   g_robots = MotionHarness::scratch_robots_copy("getup_roll_search");
   if (g_type > 0) fs::create_directories(g_robots + "/nao/motions/type" + std::to_string(g_type));
 

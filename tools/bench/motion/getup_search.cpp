@@ -6,10 +6,7 @@
 // that does not stand earns a little for the upright torso height it reached,
 // so the search has a slope to climb. The score is the mean plus half the
 // worst start, so one bad pose pulls a candidate down.
-// Usage: libero_getup_search front|back <out.lua> [--generations N] [--lambda L] [--sigma S] [--seed S]
-//                            [--type T] [--init FILE] [--frames K] [--seconds S] [--headings 1-3]
-//                            [--poses 1-12] [--side-poses 0-4] [--hold S] [--slip K[,K...]]
-//                            [--substeps N[,N...]]
+// Usage: kUsage below (--help prints it).
 // --side-poses N adds the harness' side falls 0..N-1, each on the left and the
 // right side, as starts: the side roll often leaves the robot on its belly or
 // back with its limbs where no lay_down pose puts them (type 3's front get-up
@@ -173,44 +170,50 @@ Score evaluate(const std::vector<double>& v) {
   return s;
 }
 
+const char kUsage[] =
+    "usage: libero_getup_search front|back OUT.lua [--generations N] [--lambda L] [--sigma S] [--seed S]\n"
+    "                           [--type T] [--init FILE] [--frames K] [--seconds S] [--headings 1-3]\n"
+    "                           [--poses 1-12] [--side-poses 0-4] [--hold S] [--slip K[,K...]]\n"
+    "                           [--substeps N[,N...]]\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr,
-                 "usage: libero_getup_search front|back out.lua [--generations N] [--lambda L] [--sigma S] [--seed S] "
-                 "[--type T] [--init FILE] [--frames K] [--seconds S]\n");
-    return 2;
-  }
-  g_front = std::string(argv[1]) == "front";
-  const char* out = argv[2];
+  // Every argument is checked before the scratch copy is made or a trial runs.
+  Args args(argc, argv);
+  const char* out = nullptr;
   int generations = 40, lambda = 0;
   unsigned seed = 1;
   double sigma = 0.15;
   std::string init_file;
-  for (int i = 3; i + 1 < argc; i += 2) {
-    std::string a = argv[i];
-    if (a == "--generations") generations = std::atoi(argv[i + 1]);
-    else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
-    else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
-    else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
-    else if (a == "--type") g_type = std::atoi(argv[i + 1]);
-    else if (a == "--init") init_file = argv[i + 1];
-    else if (a == "--frames") g_frames = std::atoi(argv[i + 1]);
-    else if (a == "--seconds") g_seconds = std::atof(argv[i + 1]);
-    else if (a == "--headings") g_headings = std::clamp(std::atoi(argv[i + 1]), 1, 3);
-    else if (a == "--hold") g_hold = std::atof(argv[i + 1]);
-    else if (a == "--poses") g_poses = std::clamp(std::atoi(argv[i + 1]), 1, 12);
-    else if (a == "--side-poses") g_side_poses = std::clamp(std::atoi(argv[i + 1]), 0, 4);
-    else if (a == "--slip") {
-      if (!parse_slip_list(argv[i + 1], &g_slips)) return 2;
-    } else if (a == "--substeps") {
-      if (!parse_substeps_list(argv[i + 1], &g_substeps)) return 2;
-    } else {
-      std::fprintf(stderr, "unknown option %s\n", a.c_str());
-      return 2;
-    }
+  if (args.positional("the side, front or back")) {
+    if (args.arg() != "front" && args.arg() != "back") args.fail("expected front or back, got " + args.arg());
+    g_front = args.arg() == "front";
   }
+  if (args.positional("an output file")) out = args.file("an output file");
+  while (args.next()) {
+    const std::string& a = args.arg();
+    if (a == "--generations") generations = args.whole(0, 100000);
+    else if (a == "--lambda") lambda = args.whole(0, 1000);  // 0: 4 + 3 ln(parameters)
+    else if (a == "--sigma") sigma = args.number_above(0, 1);
+    else if (a == "--seed") seed = static_cast<unsigned>(args.whole(0, 1000000000));
+    else if (a == "--type") g_type = args.whole(0, 4);
+    else if (a == "--init") init_file = args.value();
+    else if (a == "--frames") g_frames = args.whole(1, 12);
+    else if (a == "--seconds") g_seconds = args.number_above(0, 600);
+    else if (a == "--headings") g_headings = args.whole(1, 3);
+    else if (a == "--hold") g_hold = args.number(0, 60);
+    else if (a == "--poses") g_poses = args.whole(1, 12);
+    else if (a == "--side-poses") g_side_poses = args.whole(0, 4);
+    else if (a == "--slip") take_slip_list(args, &g_slips);
+    else if (a == "--substeps") take_substeps_list(args, &g_substeps);
+    else args.unknown_option();
+  }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return usage_error("libero_getup_search", args.error());
   g_robots = MotionHarness::scratch_robots_copy("getup_search");
   std::string motions = g_robots + "/nao/motions";
   if (g_type > 0) {

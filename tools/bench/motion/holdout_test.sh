@@ -18,5 +18,5 @@ else
   awk -v g="$gain" 'BEGIN { exit !(g == 0) }' || { echo "FAIL: the start won but $gain was written: $log"; exit 1; }
 fi
 err=$("$tool" kick_lofted "$out.lua" --generations 0 --holdout 65 2>&1) && { echo "FAIL: --holdout 65 accepted"; exit 1; }
-grep -q -- '--holdout takes' <<< "$err" || { echo "FAIL: unclear error: $err"; exit 1; }
+grep -q -- "--holdout: '65' is not a number from 0 to 64" <<< "$err" || { echo "FAIL: unclear error: $err"; exit 1; }
 echo "PASS: kept shift_gyro_pitch $gain by the held-out score; a bad count is an error"

@@ -4,28 +4,7 @@
 // how far the ball goes straight ahead, and a fall costs more than any kick
 // earns. Writes the best motion file (frames and its `kick` table) after
 // every improvement.
-// Usage: libero_kick_search <kick_long|kick_short> <out.lua> [--generations N] [--seed S] [--type T]
-//                           [--sigma S] [--lambda L] [--goal metres] [--init out.lua.params]
-//                           [--approaches N]  (also N whole-skill trials: walk up, then kick)
-//                           [--fall-cost C]   (default 8; 0: the farthest kick, falling or not)
-//                           [--miss-cost C]   (default 4: a trial whose ball never reaches 1 m/s; 0: free)
-//                           [--speed-weight W] (W metres of fitness per m/s of forward launch speed)
-//                           [--walk-trials N] (N more kicks, each after stepping in place 1, 1.5, ... s)
-//                           [--max-height H] (ball centre's highest point above H metres costs, see g_max_height)
-//                           [--settle-trials N] (N more kicks from a still stand started 1.2, 1.4, ... s after
-//                                                the robot is made: other phases of the stand's sway)
-//                           [--slip-cost C] (C per metre the support foot slides beyond 2 cm; default 30)
-//                           [--substeps N[,N...]] (physics steps per cycle; default the simulator's 4; with a
-//                                                   list, the kicks from a stand take the counts in turn)
-//                           [--slip K[,K...]] (robot contacts slide K m/s per N, SimSpark's 0.005; default
-//                                              off; with a list, every trial takes the next value)
-//                           [--robots DIR] (the robot data the candidates are tried with; default robots/)
-//                           [--only NAME[,NAME...]] (search only these parameters; the rest keep their
-//                                                     start values: a sharp optimum moved along a few axes)
-//                           [--fresh-trials] (every generation draws new start times and approaches, and the
-//                                             distribution's mean is written out, not the best sample)
-//                           [--holdout N] (every generation's mean also plays N approach kicks none of the
-//                                          search's trials use; the result is the mean that scored best there)
+// Usage: kUsage below (--help prints it).
 // A pitch_reference in the start robots' kick file is copied into every candidate, with the
 // searched lift_pitch_ankle / swing_pitch_ankle gains (without one those two write nothing).
 // kick_lofted is searched in kick_long's parametrisation (written as kick_lofted.lua).
@@ -614,73 +593,83 @@ Holdout score_holdout(const std::vector<double>& v, int n) {
   return h;
 }
 
+const char kUsage[] =
+    "usage: libero_kick_search kick_long|kick_short|kick_lofted OUT.lua [--generations N] [--seed S] [--type T]\n"
+    "                          [--sigma S] [--lambda L] [--goal metres] [--init out.lua.params]\n"
+    "                          [--approaches N]  (also N whole-skill trials: walk up, then kick)\n"
+    "                          [--fall-cost C]   (default 8; 0: the farthest kick, falling or not)\n"
+    "                          [--miss-cost C]   (default 4: a trial whose ball never reaches 1 m/s; 0: free)\n"
+    "                          [--speed-weight W] (W metres of fitness per m/s of forward launch speed)\n"
+    "                          [--walk-trials N] (N more kicks, each after stepping in place 1, 1.5, ... s)\n"
+    "                          [--max-height H] (ball centre's highest point above H metres costs; default -1: free)\n"
+    "                          [--height-cost C] (C per metre above H; default 20)\n"
+    "                          [--settle-trials N] (N more kicks from a still stand started 1.2, 1.4, ... s after\n"
+    "                                               the robot is made: other phases of the stand's sway)\n"
+    "                          [--slip-cost C] (C per metre the support foot slides beyond 2 cm; default 30)\n"
+    "                          [--substeps N[,N...]] (physics steps per cycle; default the simulator's 4; with a\n"
+    "                                                  list, the kicks from a stand take the counts in turn)\n"
+    "                          [--slip K[,K...]] (robot contacts slide K m/s per N, SimSpark's 0.005; default\n"
+    "                                             off; with a list, every trial takes the next value)\n"
+    "                          [--robots DIR] (the robot data the candidates are tried with; default robots/)\n"
+    "                          [--only NAME[,NAME...]] (search only these parameters; the rest keep their\n"
+    "                                                    start values: a sharp optimum moved along a few axes)\n"
+    "                          [--fresh-trials] (every generation draws new start times and approaches, and the\n"
+    "                                            distribution's mean is written out, not the best sample)\n"
+    "                          [--holdout N] (every generation's mean also plays N approach kicks none of the\n"
+    "                                         search's trials use; the result is the mean that scored best there)\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: libero_kick_search kick_long|kick_short|kick_lofted out.lua [--generations N] [--seed S] "
-                         "[--type T] [--sigma S] [--lambda L]\n");
-    return 2;
+  // Arguments are checked before the scratch copy of robots/ is made, so a
+  // bad one leaves nothing behind.
+  Args args(argc, argv);
+  if (args.positional("the kick, kick_long, kick_short or kick_lofted")) {
+    g_kind = nullptr;
+    for (const Kick& k : kKicks)
+      if (args.arg() == k.name) g_kind = &k;
+    if (!g_kind) args.fail("expected kick_long, kick_short or kick_lofted, got " + args.arg());
   }
-  g_kind = nullptr;
-  for (const Kick& k : kKicks)
-    if (!std::strcmp(argv[1], k.name)) g_kind = &k;
-  if (!g_kind) {
-    std::fprintf(stderr, "kick must be kick_long, kick_short or kick_lofted\n");
-    return 2;
-  }
-  g_kick = g_kind->name;
-  const char* out = argv[2];
+  const char* out = nullptr;
+  if (args.positional("an output file")) out = args.file("an output file");
   int generations = 40, lambda = 12, holdout = 0;
   unsigned seed = 1;
   double sigma = 0.15;
   std::string init;  // a .params file from an earlier run: start there
   std::string robots_from;  // --robots: another walk or stand to search the kick on
   std::string only;         // --only: the parameters searched, comma-separated; empty: all
-  for (int i = 3; i < argc; i += 2) {
-    std::string a = argv[i];
-    if (a == "--fresh-trials") {  // a flag: takes no value
-      g_fresh_trials = true;
-      --i;
-      continue;
-    }
-    if (i + 1 >= argc) {
-      std::fprintf(stderr, "%s needs a value\n", a.c_str());
-      return 2;
-    }
-    if (a == "--generations") generations = std::atoi(argv[i + 1]);
-    else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(argv[i + 1]));
-    else if (a == "--type") g_type = std::atoi(argv[i + 1]);
-    else if (a == "--sigma") sigma = std::atof(argv[i + 1]);
-    else if (a == "--lambda") lambda = std::atoi(argv[i + 1]);
-    else if (a == "--goal") g_goal = std::atof(argv[i + 1]);
-    else if (a == "--approaches") g_approaches = std::atoi(argv[i + 1]);
-    else if (a == "--holdout") holdout = std::atoi(argv[i + 1]);
-    else if (a == "--fall-cost") g_fall_cost = std::atof(argv[i + 1]);
-    else if (a == "--miss-cost") g_miss_cost = std::atof(argv[i + 1]);
-    else if (a == "--speed-weight") g_speed_weight = std::atof(argv[i + 1]);
-    else if (a == "--walk-trials") g_walk_trials = std::atoi(argv[i + 1]);
-    else if (a == "--settle-trials") g_settle_trials = std::atoi(argv[i + 1]);
-    else if (a == "--slip-cost") g_slip_cost = std::atof(argv[i + 1]);
-    else if (a == "--substeps") {
-      if (!parse_substeps_list(argv[i + 1], &g_substeps)) return 2;
-    } else if (a == "--slip") {
-      if (!parse_slip_list(argv[i + 1], &g_slips)) return 2;
-    }
-    else if (a == "--max-height") g_max_height = std::atof(argv[i + 1]);
-    else if (a == "--height-cost") g_height_cost = std::atof(argv[i + 1]);
-    else if (a == "--init") init = argv[i + 1];
-    else if (a == "--robots") robots_from = argv[i + 1];
-    else if (a == "--only") only = argv[i + 1];
-    else {
-      std::fprintf(stderr, "unknown option %s\n", a.c_str());
-      return 2;
-    }
+  while (args.next()) {
+    const std::string& a = args.arg();
+    if (a == "--fresh-trials") g_fresh_trials = true;
+    else if (a == "--generations") generations = args.whole(0, 100000);
+    else if (a == "--seed") seed = static_cast<unsigned>(args.whole(0, 1000000000));
+    else if (a == "--type") g_type = args.whole(0, 4);
+    else if (a == "--sigma") sigma = args.number_above(0, 1);
+    else if (a == "--lambda") lambda = args.whole(2, 1000);
+    else if (a == "--goal") g_goal = args.number_above(0, 100);
+    else if (a == "--approaches") g_approaches = args.whole(0, 1000);
+    else if (a == "--holdout") holdout = args.whole(0, 64);
+    else if (a == "--fall-cost") g_fall_cost = args.number(0, 1000);
+    else if (a == "--miss-cost") g_miss_cost = args.number(0, 1000);
+    else if (a == "--speed-weight") g_speed_weight = args.number(0, 100);
+    else if (a == "--walk-trials") g_walk_trials = args.whole(0, 1000);
+    else if (a == "--settle-trials") g_settle_trials = args.whole(0, 1000);
+    else if (a == "--slip-cost") g_slip_cost = args.number(0, 10000);
+    else if (a == "--substeps") take_substeps_list(args, &g_substeps);
+    else if (a == "--slip") take_slip_list(args, &g_slips);
+    else if (a == "--max-height") g_max_height = args.number(-1, 10);  // below 0: the height is free
+    else if (a == "--height-cost") g_height_cost = args.number(0, 1000);
+    else if (a == "--init") init = args.value();
+    else if (a == "--robots") robots_from = args.value();
+    else if (a == "--only") only = args.value();
+    else args.unknown_option();
   }
-  if (holdout < 0 || holdout > 64) {
-    std::fprintf(stderr, "--holdout takes 0 to 64 approach kicks\n");
-    return 2;
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
   }
+  if (!args.ok()) return usage_error("libero_kick_search", args.error());
+  g_kick = g_kind->name;
   if (!robots_from.empty() && !fs::is_directory(robots_from + "/nao")) {
     std::fprintf(stderr, "--robots %s: no nao/ robot data there\n", robots_from.c_str());
     return 2;
@@ -690,10 +679,9 @@ int main(int argc, char** argv) {
   for (int i = 0; i < kCount; ++i) box.lo[i] = kParams[i].lo, box.hi[i] = kParams[i].hi;
   Eigen::VectorXd mean(kCount);
   for (int i = 0; i < kCount; ++i) mean[i] = box.unit(i, is_long ? kParams[i].start_long : kParams[i].start_short);
-  // Arguments are checked before the scratch copy of robots/ is made, so a
-  // bad one leaves nothing behind. A .params file names each value; a name
-  // this tool does not know is a typo or another tool's file, not a value
-  // to drop silently (a file without the newer names keeps their defaults).
+  // A .params file names each value; a name this tool does not know is a
+  // typo or another tool's file, not a value to drop silently (a file
+  // without the newer names keeps their defaults).
   if (!init.empty()) {
     std::ifstream in(init);
     if (!in) {

@@ -358,22 +358,23 @@ bool parse_number_list(const char* text, double lo, double hi, std::vector<doubl
   return true;
 }
 
-bool parse_substeps_list(const char* text, std::vector<int>* out) {
+void take_substeps_list(Args& args, std::vector<int>* out) {
+  const char* text = args.value();
+  if (!args.ok()) return;
   std::vector<double> counts;
   bool whole = parse_number_list(text, 0, 40, &counts);
   for (double c : counts) whole = whole && c == std::floor(c);
   if (!whole) {
-    std::fprintf(stderr, "--substeps wants whole counts 0-40 separated by commas, got %s\n", text);
-    return false;
+    args.fail(args.arg() + " wants whole counts 0-40 separated by commas, got " + text);
+    return;
   }
   out->assign(counts.begin(), counts.end());
-  return true;
 }
 
-bool parse_slip_list(const char* text, std::vector<double>* out) {
-  if (parse_number_list(text, 0, 1, out)) return true;
-  std::fprintf(stderr, "--slip wants slips 0-1 (m/s per N) separated by commas, got %s\n", text);
-  return false;
+void take_slip_list(Args& args, std::vector<double>* out) {
+  const char* text = args.value();
+  if (args.ok() && !parse_number_list(text, 0, 1, out))
+    args.fail(args.arg() + " wants slips 0-1 (m/s per N) separated by commas, got " + text);
 }
 
 }  // namespace libero::bench

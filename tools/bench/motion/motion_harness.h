@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "motion/motion_system.h"
 #include "motion/skill_requests.h"
 #include "physics_world.h"
@@ -119,11 +120,11 @@ class MotionHarness {
 // The searches' contact conditions: "4,8,20" or "0,0.005" -> numbers within
 // [lo, hi]; false (and *out untouched) on anything else.
 bool parse_number_list(const char* text, double lo, double hi, std::vector<double>* out);
-// The searches' --substeps list: whole physics step counts 0-40 (0: the
-// simulator's default). On anything else says so on stderr and returns false.
-bool parse_substeps_list(const char* text, std::vector<int>* out);
-// The searches' --slip list: slips 0-1 m/s per N ("0,0.005"). On anything
-// else says so on stderr and returns false.
-bool parse_slip_list(const char* text, std::vector<double>* out);
+// The searches' --substeps list, the value of args' current option: whole
+// physics step counts 0-40 (0: the simulator's default). Anything else is
+// args' error, so the search stops before it starts.
+void take_substeps_list(Args& args, std::vector<int>* out);
+// The searches' --slip list: slips 0-1 m/s per N ("0,0.005"), as above.
+void take_slip_list(Args& args, std::vector<double>* out);
 
 }  // namespace libero::bench

@@ -6,10 +6,7 @@
 // changes, and the front get-up ending in the walk's stand pose; a fall
 // costs more than any speed can earn. Writes the best
 // parameter file after every improvement.
-// Usage: libero_walk_search <base walk.lua> <out.lua> [--generations N] [--seed S] [--type T]
-//                           [--sigma S] [--lambda L] [--forward-weight W] [--side-weight W]
-//                           [--turn-weight W] [--straight-runs N] [--straight-seconds S] [--side-turn-seconds S]
-//                           [--sideways [--side-runs N] [--side-target V]] [--slip K[,K...]]
+// Usage: kUsage below (--help prints it).
 // --forward-weight / --side-weight / --turn-weight: the fitness's weight on
 // forward (default 2), sideways (default 1) and turning (default 1) speed, to
 // push a search towards one axis.
@@ -347,60 +344,57 @@ Score evaluate(const std::vector<double>& v, unsigned round) {
   return s;
 }
 
+const char kUsage[] =
+    "usage: libero_walk_search BASE_WALK.lua OUT.lua [--generations N] [--seed S] [--type T]\n"
+    "                          [--sigma S] [--lambda L] [--forward-weight W] [--side-weight W]\n"
+    "                          [--turn-weight W] [--straight-runs N] [--straight-seconds S] [--side-turn-seconds S]\n"
+    "                          [--sideways [--side-runs N] [--side-target V]] [--slip K[,K...]]\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr,
-                 "usage: libero_walk_search base.lua out.lua [--generations N] [--seed S] [--type T] [--sigma S] "
-                 "[--lambda L] [--forward-weight W] [--side-weight W] [--turn-weight W] [--straight-runs N] [--straight-seconds S] [--side-turn-seconds S] "
-                 "[--sideways [--side-runs N] [--side-target V]]\n");
-    return 2;
+  // Every argument is checked before the base file is read or a walk runs.
+  Args args(argc, argv);
+  const char* base = nullptr;
+  const char* out = nullptr;
+  if (args.positional("a base walk file")) base = args.file("a base walk file");
+  if (args.positional("an output file")) out = args.file("an output file");
+  int generations = 60, lambda = 12;
+  unsigned seed = 1;
+  double sigma = 0.08;
+  bool type_given = false;
+  while (args.next()) {
+    const std::string& a = args.arg();
+    if (a == "--sideways") g_sideways = true;
+    else if (a == "--generations") generations = args.whole(0, 100000);
+    else if (a == "--seed") seed = static_cast<unsigned>(args.whole(0, 1000000000));
+    else if (a == "--type") g_type = args.whole(0, 4), type_given = true;
+    else if (a == "--sigma") sigma = args.number_above(0, 1);
+    else if (a == "--lambda") lambda = args.whole(2, 1000);
+    else if (a == "--forward-weight") g_forward_weight = args.number(0, 100);
+    else if (a == "--side-weight") g_side_weight = args.number(0, 100);
+    else if (a == "--turn-weight") g_turn_weight = args.number(0, 100);
+    else if (a == "--straight-runs") g_straight_runs = args.whole(0, 1000);
+    else if (a == "--side-turn-seconds") g_side_turn_seconds = args.number_above(0, 600);
+    else if (a == "--straight-seconds") g_straight_seconds = args.number_above(0, 600);
+    else if (a == "--side-runs") g_side_runs = args.whole(1, 1000);
+    else if (a == "--side-target") g_side_target = args.number(0, 5);  // 0: no cap
+    else if (a == "--slip") take_slip_list(args, &g_slips);
+    else args.unknown_option();
   }
-  std::ifstream in(argv[1]);
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return usage_error("libero_walk_search", args.error());
+  std::ifstream in(base);
   if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", argv[1]);
+    std::fprintf(stderr, "cannot read %s\n", base);
     return 2;
   }
   std::stringstream buffer;
   buffer << in.rdbuf();
   g_base = buffer.str();
-  const char* out = argv[2];
-  int generations = 60, lambda = 12;
-  unsigned seed = 1;
-  double sigma = 0.08;
-  bool type_given = false;
-  for (int i = 3; i < argc; ++i) {
-    std::string a = argv[i];
-    if (a == "--sideways") {
-      g_sideways = true;
-      continue;
-    }
-    if (i + 1 >= argc) {
-      std::fprintf(stderr, "option %s needs a value\n", a.c_str());
-      return 2;
-    }
-    const char* value = argv[++i];
-    if (a == "--generations") generations = std::atoi(value);
-    else if (a == "--seed") seed = static_cast<unsigned>(std::atoi(value));
-    else if (a == "--type") g_type = std::atoi(value), type_given = true;
-    else if (a == "--sigma") sigma = std::atof(value);
-    else if (a == "--lambda") lambda = std::atoi(value);
-    else if (a == "--forward-weight") g_forward_weight = std::atof(value);
-    else if (a == "--side-weight") g_side_weight = std::atof(value);
-    else if (a == "--turn-weight") g_turn_weight = std::atof(value);
-    else if (a == "--straight-runs") g_straight_runs = std::atoi(value);
-    else if (a == "--side-turn-seconds") g_side_turn_seconds = std::atof(value);
-    else if (a == "--straight-seconds") g_straight_seconds = std::atof(value);
-    else if (a == "--side-runs") g_side_runs = std::max(1, std::atoi(value));
-    else if (a == "--side-target") g_side_target = std::atof(value);
-    else if (a == "--slip") {
-      if (!parse_slip_list(value, &g_slips)) return 2;
-    } else {
-      std::fprintf(stderr, "unknown option %s\n", a.c_str());
-      return 2;
-    }
-  }
   // Type 0 walks `default` unless the file has a type0 block (its sideways
   // gait lives there): then `--type 0` searches that block.
   bool type0_block = g_base.find("type0 = {") != std::string::npos;
