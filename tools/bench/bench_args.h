@@ -46,6 +46,7 @@ class Args {
     if (error_.empty()) error_ = message;
   }
   void unknown_option() { fail("unknown option '" + arg_ + "'"); }
+  void unexpected() { fail("unexpected argument '" + arg_ + "'"); }
 
   // The current option's value: the next argument, whatever it starts with
   // (a negative number starts with '-'). "" when there is none.

@@ -1,7 +1,7 @@
 // Cost per call of PathPlanner::plan and potential_field_step in the scenes
 // lib/walk.lua gives them: robots within 2.5 m, a goal as three walls, the
 // ball when walking round it. Prints median and p99 over many
-// randomised scenes (fixed seed). Usage: libero_bench_planning [scenes]
+// randomised scenes (fixed seed). Usage: kUsage below (--help prints it).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -9,6 +9,7 @@
 #include <random>
 #include <vector>
 
+#include "bench_args.h"
 #include "planning/path_planner.h"
 #include "planning/potential_field.h"
 
@@ -28,10 +29,20 @@ Stats summarise(std::vector<double>& ns) {
 
 volatile double sink = 0;
 
+const char kUsage[] = "usage: libero_bench_planning [SCENES]   (random scenes per case, default 20000)\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int scenes = argc > 1 ? std::atoi(argv[1]) : 20000;
+  libero::bench::Args args(argc, argv);
+  int scenes = 20000;
+  if (args.next()) scenes = args.whole_here("scenes", 1, 10000000);
+  if (args.next()) args.unexpected();
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return libero::bench::usage_error("libero_bench_planning", args.error());
   std::mt19937 rng(1);
   std::uniform_real_distribution<double> u(-1, 1);
   struct Case {

@@ -3,7 +3,7 @@
 // on the same bytes: one pass that counts '(' (what any parser must at least
 // touch), so the ratio says how far the decoder is from a plain byte scan.
 //
-//   libero_bench_protocol [--runs R] [--iterations N]
+// Usage: kUsage below (--help prints it).
 #include <algorithm>
 #include <ctime>
 #include <cstdio>
@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "protocol/sexp.h"
 #include "protocol/simspark_codec.h"
 #include "session_sample.h"
@@ -87,14 +88,23 @@ void bench_message(const char* label, const std::string& text, int runs, int ite
               decode / baseline);
 }
 
+const char kUsage[] = "usage: libero_bench_protocol [--runs R] [--iterations N]\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int runs = 51, iterations = 2000;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (std::strcmp(argv[i], "--runs") == 0) runs = std::max(1, std::atoi(argv[i + 1]));
-    if (std::strcmp(argv[i], "--iterations") == 0) iterations = std::max(1, std::atoi(argv[i + 1]));
+  bench::Args args(argc, argv);
+  while (args.next()) {
+    if (args.arg() == "--runs") runs = args.whole(1, 100000);
+    else if (args.arg() == "--iterations") iterations = args.whole(1, 10000000);
+    else args.unknown_option();
   }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_bench_protocol", args.error());
   std::vector<testing::SampleMessage> messages;
   try {
     messages = testing::load_session_sample(testing::session_sample_path());

@@ -1,5 +1,6 @@
 // Per-call cost of the robot kinematics, in thread CPU time (the machine is
 // shared), median over runs; whole-body FK is the baseline of the same run.
+// Usage: kUsage below (--help prints it).
 #include <time.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <random>
 #include <vector>
 
+#include "bench_args.h"
 #include "robot/kinematics.h"
 
 using namespace libero;
@@ -37,15 +39,24 @@ double median_us(int runs, int iterations, Body&& body) {
 
 volatile double g_sink = 0;
 
+const char kUsage[] = "usage: libero_bench_robot [--runs R] [--iterations N] [--type T]\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int runs = 31, iterations = 2000, type = 0;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (std::strcmp(argv[i], "--runs") == 0) runs = std::atoi(argv[i + 1]);
-    else if (std::strcmp(argv[i], "--iterations") == 0) iterations = std::atoi(argv[i + 1]);
-    else if (std::strcmp(argv[i], "--type") == 0) type = std::atoi(argv[i + 1]);
+  bench::Args args(argc, argv);
+  while (args.next()) {
+    if (args.arg() == "--runs") runs = args.whole(1, 100000);
+    else if (args.arg() == "--iterations") iterations = args.whole(1, 10000000);
+    else if (args.arg() == "--type") type = args.whole(0, 4);
+    else args.unknown_option();
   }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_bench_robot", args.error());
   double load_us = median_us(std::max(3, runs / 4), 5, [&](int) {
     Result<RobotDescription> loaded = load_robot_description(LIBERO_ROBOTS_DIR, "nao", type);
     g_sink = g_sink + (loaded.ok() ? loaded->total_mass : 0);

@@ -7,7 +7,7 @@
 //   3. hot reload: file write -> first tick running the new code, ticking
 //      every 1 ms and paced at the real 20 ms cycle; duration of the reload
 //      tick and missed cycles (ticks longer than 20 ms).
-// Usage: libero_bench_script [--ticks N] [--runs R] [--reloads K]
+// Usage: kUsage below (--help prints it).
 #include <dirent.h>
 #include <lua.hpp>
 #include <sys/stat.h>
@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "core/clock.h"
 #include "core/log.h"
 #include "script/behavior_host.h"
@@ -415,16 +416,27 @@ void measure_reloads(int reloads, int period_us, std::vector<double>* latencies,
   remove_tree(dir);
 }
 
+const char kUsage[] =
+    "usage: libero_bench_script [--ticks N] [--runs R] [--reloads K] [--budget-ms MS]\n"
+    "  --budget-ms MS: the behaviour host's tick budget (default 2)\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int ticks = 20000, runs = 5, reloads = 20;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--ticks")) ticks = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--runs")) runs = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--reloads")) reloads = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--budget-ms")) g_budget_ms = std::atof(argv[i + 1]);
+  bench::Args args(argc, argv);
+  while (args.next()) {
+    if (args.arg() == "--ticks") ticks = args.whole(1, 10000000);
+    else if (args.arg() == "--runs") runs = args.whole(1, 1000);
+    else if (args.arg() == "--reloads") reloads = args.whole(1, 10000);
+    else if (args.arg() == "--budget-ms") g_budget_ms = args.number_above(0, 1000);
+    else args.unknown_option();
   }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_bench_script", args.error());
   log::set_level(log::Level::Warn);
 
   std::string soccer = make_soccer_dir();

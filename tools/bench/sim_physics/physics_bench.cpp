@@ -3,7 +3,7 @@
 // this thread's CPU time (the machines are shared and noisy; wall time
 // includes waiting for a core), wall time is printed alongside.
 //
-// Usage: libero_bench_sim_physics [--repeats N] [--cycles N] [--substeps-sweep]
+// Usage: kUsage below (--help prints it).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +13,7 @@
 #include <memory>
 #include <vector>
 
+#include "bench_args.h"
 #include "core/clock.h"
 #include "physics_world.h"
 #include "robot/description.h"
@@ -120,20 +121,25 @@ Outcome run(const Scenario& s, int repeats, int cycles) {
   return out;
 }
 
+const char kUsage[] = "usage: libero_bench_sim_physics [--repeats N] [--cycles N] [--substeps-sweep]\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int repeats = 7, cycles = 100;
   bool sweep = false;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--repeats") && i + 1 < argc) repeats = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--cycles") && i + 1 < argc) cycles = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--substeps-sweep")) sweep = true;
-    else {
-      std::fprintf(stderr, "usage: %s [--repeats N] [--cycles N] [--substeps-sweep]\n", argv[0]);
-      return 2;
-    }
+  bench::Args args(argc, argv);
+  while (args.next()) {
+    if (args.arg() == "--repeats") repeats = args.whole(1, 1000);
+    else if (args.arg() == "--cycles") cycles = args.whole(1, 1000000);
+    else if (args.arg() == "--substeps-sweep") sweep = true;
+    else args.unknown_option();
   }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_bench_sim_physics", args.error());
   for (int type = 0; type < 5; ++type) {
     auto d = robot::load_robot_description(LIBERO_SOURCE_DIR "/robots", "nao", type);
     if (!d) {

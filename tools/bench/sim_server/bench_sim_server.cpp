@@ -1,5 +1,5 @@
 // Sync-mode server throughput with connected, running agents.
-//   libero_bench_sim_server [--runs N] [--seconds S]
+// Usage: kUsage below (--help prints it).
 // For 3 vs 3 and 11 vs 11: start the server in process on a free port, connect
 // light agents (one thread each: scene, init, then every percept answered with
 // six joint velocity commands + (syn)), wait until all play, then time S
@@ -24,6 +24,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_args.h"
 #include "core/clock.h"
 #include "core/log.h"
 #include "robot/description.h"
@@ -192,15 +193,24 @@ double median(std::vector<double> v) {
   return v.empty() ? 0 : v[v.size() / 2];
 }
 
+const char kUsage[] = "usage: libero_bench_sim_server [--runs N] [--seconds S]\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int runs = 3;
   double seconds = 10;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (std::strcmp(argv[i], "--runs") == 0) runs = std::max(1, std::atoi(argv[i + 1]));
-    if (std::strcmp(argv[i], "--seconds") == 0) seconds = std::max(1.0, std::atof(argv[i + 1]));
+  bench::Args args(argc, argv);
+  while (args.next()) {
+    if (args.arg() == "--runs") runs = args.whole(1, 1000);
+    else if (args.arg() == "--seconds") seconds = args.number(1, 3600);
+    else args.unknown_option();
   }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_bench_sim_server", args.error());
   log::set_level(log::Level::Error);
   std::printf("sync-mode server, light C++ agents (6 joint commands + syn per percept), %d runs, %.0f simulated s each\n",
               runs, seconds);

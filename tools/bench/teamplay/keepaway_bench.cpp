@@ -5,6 +5,7 @@
 // square, a taker touches the ball, or after 60 s. Prints mean possession
 // time per policy (the "none" policy is the baseline of the ratio) and the
 // keepers' tick times (after 250 cycles: a fresh state first collects its load garbage).
+// Usage: kUsage below (--help prints it).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "script/behavior_host.h"
 #include "tools/mock/mock_world.h"
 
@@ -142,11 +144,22 @@ double quantile(std::vector<double> v, double q) {
   return v[static_cast<size_t>(q * (v.size() - 1))];
 }
 
+const char kUsage[] = "usage: libero_bench_keepaway [EPISODES [SEED]]   (default 100 episodes per policy, seed 1)\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int episodes = argc > 1 ? std::atoi(argv[1]) : 100;
-  uint32_t seed = argc > 2 ? static_cast<uint32_t>(std::atoi(argv[2])) : 1;
+  int episodes = 100;
+  uint32_t seed = 1;
+  bench::Args args(argc, argv);
+  if (args.next()) episodes = args.whole_here("episodes", 1, 100000);
+  if (args.next()) seed = static_cast<uint32_t>(args.whole_here("seed", 0, 1000000000));
+  if (args.next()) args.unexpected();
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_bench_keepaway", args.error());
   std::printf("keepaway 3 vs 2, 10 x 10 m, %d episodes per policy, seeds %u..%u\n", episodes, seed, seed + episodes - 1);
   std::printf("%-8s %8s %8s %8s %7s %11s %11s %s\n", "policy", "mean_s", "median_s", "stderr_s", "passes", "tick_mean_us",
               "tick_p99_us", "ends: touch/won/out/time");

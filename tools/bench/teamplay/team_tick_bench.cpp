@@ -3,6 +3,7 @@
 // Reports our hosts' tick time (median, p99, max over all robot-ticks after
 // a 250-cycle warm-up) and Lua allocations per tick, and the same for the
 // baseline team as the in-run reference. Repeated runs: medians of each.
+// Usage: kUsage below (--help prints it).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "script/behavior_host.h"
 #include "tools/mock/mock_world.h"
 
@@ -72,11 +74,22 @@ void run(int cycles, uint32_t seed, TeamTicks* ours, TeamTicks* baseline) {
   }
 }
 
+// The first 250 cycles are the warm-up, not measured.
+const char kUsage[] = "usage: libero_bench_team_tick [CYCLES [RUNS]]   (default 3000 cycles, 5 runs; CYCLES over 250)\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  int cycles = argc > 1 ? std::atoi(argv[1]) : 3000;
-  int runs = argc > 2 ? std::atoi(argv[2]) : 5;
+  int cycles = 3000, runs = 5;
+  bench::Args args(argc, argv);
+  if (args.next()) cycles = args.whole_here("cycles", 251, 10000000);
+  if (args.next()) runs = args.whole_here("runs", 1, 1000);
+  if (args.next()) args.unexpected();
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_bench_team_tick", args.error());
   std::vector<double> med[2], p99[2], mx[2], alloc[2];
   for (int r = 0; r < runs; ++r) {
     TeamTicks ours, base;

@@ -2,7 +2,7 @@
 // localisation and ball accuracy while walking around the field, recovery
 // after kidnapping, and the per-cycle cost of WorldModel::update.
 //
-//   libero_bench_world [--seeds N] [--seconds S] [--runs R]
+//   usage: kUsage below (--help prints it)
 //
 // Accuracy figures are pooled over all seeds and both sides; timing figures
 // are medians over R repeated runs with a ratio against a baseline measured
@@ -14,6 +14,7 @@
 #include <cstring>
 #include <vector>
 
+#include "bench_args.h"
 #include "bench_stats.h"
 #include "core/clock.h"
 #include "synthetic_world.h"
@@ -186,21 +187,27 @@ struct Baseline {
   }
 };
 
+// The walks' first 3 s are not scored, so a walk must be longer.
+const char kUsage[] = "usage: libero_bench_world [--seeds N] [--seconds S] [--runs R] [--kidnaps K]\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
   int seeds = 5, runs = 5, kidnaps = 10;
   double seconds = 120;
-  for (int i = 1; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--seeds") && i + 1 < argc) seeds = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = std::atof(argv[++i]);
-    else if (!std::strcmp(argv[i], "--runs") && i + 1 < argc) runs = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--kidnaps") && i + 1 < argc) kidnaps = std::atoi(argv[++i]);
-    else {
-      std::printf("usage: %s [--seeds N] [--seconds S] [--runs R] [--kidnaps K]\n", argv[0]);
-      return 2;
-    }
+  bench::Args args(argc, argv);
+  while (args.next()) {
+    if (args.arg() == "--seeds") seeds = args.whole(1, 1000);
+    else if (args.arg() == "--seconds") seconds = args.number_above(3, 3600);
+    else if (args.arg() == "--runs") runs = args.whole(1, 1000);
+    else if (args.arg() == "--kidnaps") kidnaps = args.whole(0, 1000);
+    else args.unknown_option();
   }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_bench_world", args.error());
 
   for (int hard = 0; hard < 2; ++hard) {
   AccuracyResult accuracy;

@@ -1,10 +1,7 @@
 // Runs the world model over an agent record file (engine/agent/record_file.h
 // format) and scores it against the simulator's ground-truth feed
-// (`libero serve --ground-truth FILE`, world frame):
-//
-//   libero_world_on_record RECORD GROUND_TRUTH --team NAME --unum N [--side left|right]
-//                          [--scripts DIR]   (the scripts the agent ran; default the repo's)
-//                          [--from T --to T]   (score only this server-time window)
+// (`libero serve --ground-truth FILE`, world frame). Usage: kUsage below
+// (--help prints it).
 //
 // Prints self position/heading error (after the first 3 s), the share of
 // localised cycles, and the ball error when seen within the last second.
@@ -20,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_args.h"
 #include "bench_stats.h"
 #include "core/math.h"
 #include "protocol/simspark_codec.h"
@@ -78,25 +76,38 @@ std::map<long, Truth> load_truth(const std::string& path, const std::string& sid
   return out;
 }
 
+const char kUsage[] =
+    "usage: libero_world_on_record RECORD GROUND_TRUTH --team NAME --unum N [--side left|right]\n"
+    "                              [--scripts DIR]   (the scripts the agent ran; default the repo's)\n"
+    "                              [--from T --to T]   (score only this server-time window)\n";
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: %s RECORD GROUND_TRUTH --team NAME --unum N [--side left|right]\n", argv[0]);
-    return 2;
-  }
-  std::string record_path = argv[1], truth_path = argv[2], team = "Libero", side = "left";
+  bench::Args args(argc, argv);
+  std::string record_path, truth_path, team = "Libero", side = "left";
+  if (args.positional("a record file")) record_path = args.file("a record file");
+  if (args.positional("a ground-truth file")) truth_path = args.file("a ground-truth file");
   std::string scripts_dir = std::string(LIBERO_SOURCE_DIR) + "/scripts";
   int unum = 1;
   double from = -1e9, to = 1e9;  // optional server-time window to score
-  for (int i = 3; i + 1 < argc; i += 2) {
-    if (!std::strcmp(argv[i], "--from")) from = std::atof(argv[i + 1]);
-    if (!std::strcmp(argv[i], "--to")) to = std::atof(argv[i + 1]);
-    if (!std::strcmp(argv[i], "--scripts")) scripts_dir = argv[i + 1];
-    if (!std::strcmp(argv[i], "--team")) team = argv[i + 1];
-    else if (!std::strcmp(argv[i], "--unum")) unum = std::atoi(argv[i + 1]);
-    else if (!std::strcmp(argv[i], "--side")) side = argv[i + 1];
+  while (args.next()) {
+    const std::string& a = args.arg();
+    if (a == "--from") from = args.number(0, 1e6);
+    else if (a == "--to") to = args.number(0, 1e6);
+    else if (a == "--scripts") scripts_dir = args.value();
+    else if (a == "--team") team = args.value();
+    else if (a == "--unum") unum = args.whole(1, 11);
+    else if (a == "--side") {
+      side = args.value();
+      if (args.ok() && side != "left" && side != "right") args.fail("--side: expected left or right, got " + side);
+    } else args.unknown_option();
   }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_world_on_record", args.error());
   std::map<long, Truth> truth = load_truth(truth_path, side, unum);
   Result<agent::RecordContents> record = agent::read_record_file(record_path);
   if (!record.ok()) {
