@@ -4,7 +4,7 @@
 // One iteration = one lap over the 19 captured messages; the figure is the
 // median over runs of the mean thread-CPU time per cycle.
 //
-//   libero_bench_agent_cycle [--runs R] [--laps N]
+// Usage: kUsage below (--help prints it).
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +16,7 @@
 
 #include <unistd.h>
 
+#include "bench_args.h"
 #include "agent/cycle_stats.h"
 #include "agent/data_paths.h"
 #include "agent/pipeline.h"
@@ -58,30 +59,23 @@ double measure(int runs, int laps, size_t messages_per_lap, Body lap) {
   return median(per_cycle);
 }
 
-int parse_positive(const char* text, const char* name) {
-  char* end = nullptr;
-  long value = std::strtol(text, &end, 10);
-  if (*end != '\0' || value <= 0 || value > 1000000) {
-    std::fprintf(stderr, "libero_bench_agent_cycle: %s expects a positive integer, got '%s'\n", name, text);
-    std::exit(2);
-  }
-  return static_cast<int>(value);
-}
+const char kUsage[] = "usage: libero_bench_agent_cycle [--runs R] [--laps N]\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
   int runs = 31, laps = 100;
-  for (int i = 1; i < argc; ++i) {
-    if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
-      runs = parse_positive(argv[++i], "--runs");
-    } else if (std::strcmp(argv[i], "--laps") == 0 && i + 1 < argc) {
-      laps = parse_positive(argv[++i], "--laps");
-    } else {
-      std::fprintf(stderr, "usage: libero_bench_agent_cycle [--runs R] [--laps N]\n");
-      return 2;
-    }
+  bench::Args args(argc, argv);
+  while (args.next()) {
+    if (args.arg() == "--runs") runs = args.whole(1, 1000000);
+    else if (args.arg() == "--laps") laps = args.whole(1, 1000000);
+    else args.unknown_option();
   }
+  if (args.help()) {
+    std::fputs(kUsage, stdout);
+    return 0;
+  }
+  if (!args.ok()) return bench::usage_error("libero_bench_agent_cycle", args.error());
   log::set_level(log::Level::Warn);
   std::vector<std::string> messages;
   try {
