@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 namespace libero::bench {
@@ -21,8 +22,7 @@ constexpr int kBadArguments = 2;
 //     if (args.arg() == "--runs") runs = args.whole(1, 1000000);
 //     else args.unknown_option();
 //   }
-//   if (args.help()) { print the usage on stdout; return 0; }
-//   if (!args.ok()) return usage_error("libero_tool", args.error());
+//   if (std::optional<int> status = args.finish("libero_tool", kUsage)) return *status;
 class Args {
  public:
   Args(int argc, char** argv) : argc_(argc), argv_(argv) {}
@@ -88,6 +88,19 @@ class Args {
   // The current argument as a positional number, named `name` in the message.
   int whole_here(const char* name, int low, int high) { return parse_whole(name, arg_.c_str(), low, high); }
 
+  // Once the arguments are read: the exit status when the tool must not run,
+  // with the usage printed on stdout (asked for: 0) or "tool: error" on
+  // stderr (kBadArguments); nothing when it may run.
+  std::optional<int> finish(const char* tool, const char* usage) const {
+    if (help_) {
+      std::fputs(usage, stdout);
+      return 0;
+    }
+    if (error_.empty()) return std::nullopt;
+    std::fprintf(stderr, "%s: %s\n", tool, error_.c_str());
+    return kBadArguments;
+  }
+
  private:
   double parse(const std::string& name, const char* text, double low, double high, bool low_excluded) {
     char* end = nullptr;
@@ -118,11 +131,5 @@ class Args {
   std::string error_;
   bool help_ = false;
 };
-
-// Says what is wrong on stderr, "tool: message", and gives the exit status.
-inline int usage_error(const char* tool, const std::string& message) {
-  std::fprintf(stderr, "%s: %s\n", tool, message.c_str());
-  return kBadArguments;
-}
 
 }  // namespace libero::bench

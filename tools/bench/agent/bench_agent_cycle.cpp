@@ -71,11 +71,7 @@ int main(int argc, char** argv) {
     else if (args.arg() == "--laps") laps = args.whole(1, 1000000);
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_bench_agent_cycle", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_agent_cycle", kUsage)) return *status;
   log::set_level(log::Level::Warn);
   std::vector<std::string> messages;
   try {

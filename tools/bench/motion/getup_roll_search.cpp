@@ -151,29 +151,20 @@ int main(int argc, char** argv) {
   // Every argument is checked before the scratch copy is made or a trial runs.
   Args args(argc, argv);
   const char* out = nullptr;
-  int generations = 60, lambda = 14;
-  unsigned seed = 1;
-  double sigma = 0.25;
+  SearchOptions search{.generations = 60, .lambda = 14, .sigma = 0.25};
   std::string start_file;  // continue from a getup_back file of this shape
   if (args.positional("an output file")) out = args.file("an output file");
   while (args.next()) {
+    if (take_search_option(args, &search)) continue;
     const std::string& a = args.arg();
     if (a == "--side") g_side = true;
-    else if (a == "--generations") generations = args.whole(0, 100000);
-    else if (a == "--seed") seed = static_cast<unsigned>(args.whole(0, 1000000000));
-    else if (a == "--type") g_type = args.whole(0, 4);
-    else if (a == "--sigma") sigma = args.number_above(0, 1);
-    else if (a == "--lambda") lambda = args.whole(2, 1000);
     else if (a == "--start") start_file = args.value();
     else if (a == "--slip") take_slip_list(args, &g_slips);
     else if (a == "--substeps") take_substeps_list(args, &g_substeps);
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return usage_error("libero_getup_roll_search", args.error());
+  if (std::optional<int> status = args.finish("libero_getup_roll_search", kUsage)) return *status;
+  g_type = search.type;
   g_robots = MotionHarness::scratch_robots_copy("getup_roll_search");
   if (g_type > 0) fs::create_directories(g_robots + "/nao/motions/type" + std::to_string(g_type));
 
@@ -219,10 +210,10 @@ int main(int argc, char** argv) {
   Score start = evaluate(best);
   double best_total = start.total;
   std::printf("start %.3f (stood %d/%d)\n", start.total, start.stood, start.starts);
-  Cmaes cmaes(mean, sigma, lambda, seed);
+  Cmaes cmaes(mean, search.sigma, search.lambda, search.seed);
   std::vector<Score> scores;
   std::vector<double> fitness;
-  for (int g = 0; g < generations; ++g) {
+  for (int g = 0; g < search.generations; ++g) {
     int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(g_box.values(x)); }, &scores, &fitness);
     const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     std::printf("gen %d best %.3f (stood %d/%d, median %.2f s) sigma %.4f\n", g, fitness[top], scores[top].stood,

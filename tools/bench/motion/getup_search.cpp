@@ -182,9 +182,7 @@ int main(int argc, char** argv) {
   // Every argument is checked before the scratch copy is made or a trial runs.
   Args args(argc, argv);
   const char* out = nullptr;
-  int generations = 40, lambda = 0;
-  unsigned seed = 1;
-  double sigma = 0.15;
+  SearchOptions search{.generations = 40, .lambda = 0, .sigma = 0.15};  // lambda 0: 4 + 3 ln(parameters)
   std::string init_file;
   if (args.positional("the side, front or back")) {
     if (args.arg() != "front" && args.arg() != "back") args.fail("expected front or back, got " + args.arg());
@@ -192,13 +190,9 @@ int main(int argc, char** argv) {
   }
   if (args.positional("an output file")) out = args.file("an output file");
   while (args.next()) {
+    if (take_search_option(args, &search, 0)) continue;
     const std::string& a = args.arg();
-    if (a == "--generations") generations = args.whole(0, 100000);
-    else if (a == "--lambda") lambda = args.whole(0, 1000);  // 0: 4 + 3 ln(parameters)
-    else if (a == "--sigma") sigma = args.number_above(0, 1);
-    else if (a == "--seed") seed = static_cast<unsigned>(args.whole(0, 1000000000));
-    else if (a == "--type") g_type = args.whole(0, 4);
-    else if (a == "--init") init_file = args.value();
+    if (a == "--init") init_file = args.value();
     else if (a == "--frames") g_frames = args.whole(1, 12);
     else if (a == "--seconds") g_seconds = args.number_above(0, 600);
     else if (a == "--headings") g_headings = args.whole(1, 3);
@@ -209,11 +203,8 @@ int main(int argc, char** argv) {
     else if (a == "--substeps") take_substeps_list(args, &g_substeps);
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return usage_error("libero_getup_search", args.error());
+  if (std::optional<int> status = args.finish("libero_getup_search", kUsage)) return *status;
+  g_type = search.type;
   g_robots = MotionHarness::scratch_robots_copy("getup_search");
   std::string motions = g_robots + "/nao/motions";
   if (g_type > 0) {
@@ -289,11 +280,11 @@ int main(int argc, char** argv) {
   double best_total = first.total;
   std::printf("start %.3f (stood %d/%d, median %.2f s)\n", first.total, first.stood, first.starts, first.median_seconds);
   std::ofstream(out) << motion_text(best, best_total);
-  if (lambda <= 0) lambda = 4 + static_cast<int>(3 * std::log(count));
-  Cmaes cmaes(mean, sigma, lambda, seed);
+  if (search.lambda <= 0) search.lambda = 4 + static_cast<int>(3 * std::log(count));
+  Cmaes cmaes(mean, search.sigma, search.lambda, search.seed);
   std::vector<Score> scores;
   std::vector<double> fitness;
-  for (int g = 0; g < generations; ++g) {
+  for (int g = 0; g < search.generations; ++g) {
     int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(g_box.values(x)); }, &scores, &fitness);
     const std::vector<Eigen::VectorXd>& x = cmaes.samples();
     std::printf("gen %d best %.3f (stood %d/%d, median %.2f s) sigma %.4f\n", g, fitness[top], scores[top].stood,

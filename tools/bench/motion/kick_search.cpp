@@ -632,20 +632,15 @@ int main(int argc, char** argv) {
   }
   const char* out = nullptr;
   if (args.positional("an output file")) out = args.file("an output file");
-  int generations = 40, lambda = 12, holdout = 0;
-  unsigned seed = 1;
-  double sigma = 0.15;
+  SearchOptions search{.generations = 40, .lambda = 12, .sigma = 0.15};
+  int holdout = 0;
   std::string init;  // a .params file from an earlier run: start there
   std::string robots_from;  // --robots: another walk or stand to search the kick on
   std::string only;         // --only: the parameters searched, comma-separated; empty: all
   while (args.next()) {
+    if (take_search_option(args, &search)) continue;
     const std::string& a = args.arg();
     if (a == "--fresh-trials") g_fresh_trials = true;
-    else if (a == "--generations") generations = args.whole(0, 100000);
-    else if (a == "--seed") seed = static_cast<unsigned>(args.whole(0, 1000000000));
-    else if (a == "--type") g_type = args.whole(0, 4);
-    else if (a == "--sigma") sigma = args.number_above(0, 1);
-    else if (a == "--lambda") lambda = args.whole(2, 1000);
     else if (a == "--goal") g_goal = args.number_above(0, 100);
     else if (a == "--approaches") g_approaches = args.whole(0, 1000);
     else if (a == "--holdout") holdout = args.whole(0, 64);
@@ -664,11 +659,8 @@ int main(int argc, char** argv) {
     else if (a == "--only") only = args.value();
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return usage_error("libero_kick_search", args.error());
+  if (std::optional<int> status = args.finish("libero_kick_search", kUsage)) return *status;
+  g_type = search.type;
   g_kick = g_kind->name;
   if (!robots_from.empty() && !fs::is_directory(robots_from + "/nao")) {
     std::fprintf(stderr, "--robots %s: no nao/ robot data there\n", robots_from.c_str());
@@ -762,7 +754,7 @@ int main(int argc, char** argv) {
   std::printf("start %.3f (distance %.2f m, worst direction %.1f deg, falls %d, misses %d, slip %.3f m, launch %.2f m/s at %.0f deg, apex %.2f m), %d of %d parameters searched\n",
               start.total, start.distance, start.direction_deg, start.falls, start.misses, start.slip, start.launch_speed, start.launch_deg,
               start.apex, dims, kCount);
-  Cmaes cmaes(sub_mean, sigma, lambda, seed);
+  Cmaes cmaes(sub_mean, search.sigma, search.lambda, search.seed);
   std::vector<Score> scores;
   std::vector<double> fitness;
   // The result so far: the motion file and its parameters (for --init).
@@ -778,7 +770,7 @@ int main(int argc, char** argv) {
     std::printf("start holdout %.3f (falls %d of %d, median %.2f m forward)\n", h.total, h.falls, holdout, h.median_forward);
     std::fflush(stdout);
   }
-  for (int g = 0; g < generations; ++g) {
+  for (int g = 0; g < search.generations; ++g) {
     g_trial_set = static_cast<unsigned>(g) + 1;  // set 0 scored the start
     int top = run_generation(cmaes, [&](const Eigen::VectorXd& x) { return evaluate(box.values(full(x))); }, &scores, &fitness);
     const std::vector<Eigen::VectorXd>& x = cmaes.samples();

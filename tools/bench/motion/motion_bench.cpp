@@ -847,6 +847,8 @@ const char* const kScenarios[] = {"all", "stand", "head", "tracking", "getup", "
 int main(int argc, char** argv) {
   // Bad arguments stop the bench before any run, with the reason: a typo must
   // not silently bench the defaults (a figure for the wrong thing).
+  std::string scenarios = "scenarios:";
+  for (const char* name : kScenarios) scenarios += std::string(" ") + name;
   Args args(argc, argv);
   while (args.next()) {
     const std::string& a = args.arg();
@@ -876,20 +878,12 @@ int main(int argc, char** argv) {
     else if (a == "--hold") g_args.hold = args.number(0, 1e4);
     else if (a == "--pitch-reference") g_args.pitch_reference = true;
     else if (a.rfind("-", 0) == 0) args.unknown_option();
-    else if (std::find(std::begin(kScenarios), std::end(kScenarios), a) == std::end(kScenarios)) {
-      std::string error = "unknown scenario '" + a + "'; scenarios:";
-      for (const char* name : kScenarios) error += std::string(" ") + name;
-      args.fail(error);
-    } else g_args.scenario = a;
+    else if (std::find(std::begin(kScenarios), std::end(kScenarios), a) == std::end(kScenarios))
+      args.fail("unknown scenario '" + a + "'; " + scenarios);
+    else g_args.scenario = a;
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    std::printf("scenarios:");
-    for (const char* name : kScenarios) std::printf(" %s", name);
-    std::printf(" (default all)\n");
-    return 0;
-  }
-  if (!args.ok()) return usage_error("libero_motion_bench", args.error());
+  const std::string usage = kUsage + scenarios + " (default all)\n";
+  if (std::optional<int> status = args.finish("libero_motion_bench", usage.c_str())) return *status;
   int64_t start = monotonic_ns();
   const std::string& s = g_args.scenario;
   int t = g_args.type;

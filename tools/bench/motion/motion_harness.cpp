@@ -358,6 +358,17 @@ bool parse_number_list(const char* text, double lo, double hi, std::vector<doubl
   return true;
 }
 
+bool take_search_option(Args& args, SearchOptions* options, int min_lambda) {
+  const std::string& a = args.arg();
+  if (a == "--generations") options->generations = args.whole(0, 100000);
+  else if (a == "--lambda") options->lambda = args.whole(min_lambda, 1000);
+  else if (a == "--sigma") options->sigma = args.number_above(0, 1);
+  else if (a == "--seed") options->seed = static_cast<unsigned>(args.whole(0, 1000000000));
+  else if (a == "--type") options->type = args.whole(0, 4), options->type_given = true;
+  else return false;
+  return true;
+}
+
 void take_substeps_list(Args& args, std::vector<int>* out) {
   const char* text = args.value();
   if (!args.ok()) return;

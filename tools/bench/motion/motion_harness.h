@@ -120,6 +120,19 @@ class MotionHarness {
 // The searches' contact conditions: "4,8,20" or "0,0.005" -> numbers within
 // [lo, hi]; false (and *out untouched) on anything else.
 bool parse_number_list(const char* text, double lo, double hi, std::vector<double>* out);
+// The options every CMA-ES search takes, each search with its own defaults,
+// so their ranges are the same in all of them.
+struct SearchOptions {
+  int generations = 40;
+  int lambda = 12;
+  double sigma = 0.15;  // in the unit box (UnitBox): above 1 it spans the whole range
+  unsigned seed = 1;
+  int type = 0;
+  bool type_given = false;
+};
+// Takes args' current option into *options when it is one of those
+// (--generations, --lambda from min_lambda, --sigma, --seed, --type): true then.
+bool take_search_option(Args& args, SearchOptions* options, int min_lambda = 2);
 // The searches' --substeps list, the value of args' current option: whole
 // physics step counts 0-40 (0: the simulator's default). Anything else is
 // args' error, so the search stops before it starts.

@@ -359,18 +359,11 @@ int main(int argc, char** argv) {
   const char* out = nullptr;
   if (args.positional("a base walk file")) base = args.file("a base walk file");
   if (args.positional("an output file")) out = args.file("an output file");
-  int generations = 60, lambda = 12;
-  unsigned seed = 1;
-  double sigma = 0.08;
-  bool type_given = false;
+  SearchOptions search{.generations = 60, .lambda = 12, .sigma = 0.08};
   while (args.next()) {
+    if (take_search_option(args, &search)) continue;
     const std::string& a = args.arg();
     if (a == "--sideways") g_sideways = true;
-    else if (a == "--generations") generations = args.whole(0, 100000);
-    else if (a == "--seed") seed = static_cast<unsigned>(args.whole(0, 1000000000));
-    else if (a == "--type") g_type = args.whole(0, 4), type_given = true;
-    else if (a == "--sigma") sigma = args.number_above(0, 1);
-    else if (a == "--lambda") lambda = args.whole(2, 1000);
     else if (a == "--forward-weight") g_forward_weight = args.number(0, 100);
     else if (a == "--side-weight") g_side_weight = args.number(0, 100);
     else if (a == "--turn-weight") g_turn_weight = args.number(0, 100);
@@ -382,11 +375,8 @@ int main(int argc, char** argv) {
     else if (a == "--slip") take_slip_list(args, &g_slips);
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return usage_error("libero_walk_search", args.error());
+  if (std::optional<int> status = args.finish("libero_walk_search", kUsage)) return *status;
+  g_type = search.type;
   std::ifstream in(base);
   if (!in) {
     std::fprintf(stderr, "cannot read %s\n", base);
@@ -398,7 +388,7 @@ int main(int argc, char** argv) {
   // Type 0 walks `default` unless the file has a type0 block (its sideways
   // gait lives there): then `--type 0` searches that block.
   bool type0_block = g_base.find("type0 = {") != std::string::npos;
-  if (g_type > 0 || (type_given && type0_block)) g_block = "type" + std::to_string(g_type);
+  if (g_type > 0 || (search.type_given && type0_block)) g_block = "type" + std::to_string(g_type);
   if (g_sideways) g_params.assign(std::begin(kSidewaysParams), std::end(kSidewaysParams));
 
   // Start from the block's values (its sideways table's first, searching
@@ -444,10 +434,10 @@ int main(int argc, char** argv) {
   double best_total = std::min(start.total, evaluate(box.values(mean), 777).total);
   std::vector<double> best = box.values(mean);
 
-  Cmaes cmaes(mean, sigma, lambda, seed);
+  Cmaes cmaes(mean, search.sigma, search.lambda, search.seed);
   std::vector<Score> scores;
   std::vector<double> fitness;
-  for (int g = 0; g < generations; ++g) {
+  for (int g = 0; g < search.generations; ++g) {
     int top = run_generation(
         cmaes, [&](const Eigen::VectorXd& x) { return evaluate(box.values(x), static_cast<unsigned>(g)); }, &scores,
         &fitness);

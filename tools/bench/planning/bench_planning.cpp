@@ -38,11 +38,7 @@ int main(int argc, char** argv) {
   int scenes = 20000;
   if (args.next()) scenes = args.whole_here("scenes", 1, 10000000);
   if (args.next()) args.unexpected();
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return libero::bench::usage_error("libero_bench_planning", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_planning", kUsage)) return *status;
   std::mt19937 rng(1);
   std::uniform_real_distribution<double> u(-1, 1);
   struct Case {

@@ -100,11 +100,7 @@ int main(int argc, char** argv) {
     else if (args.arg() == "--iterations") iterations = args.whole(1, 10000000);
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_bench_protocol", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_protocol", kUsage)) return *status;
   std::vector<testing::SampleMessage> messages;
   try {
     messages = testing::load_session_sample(testing::session_sample_path());

@@ -52,11 +52,7 @@ int main(int argc, char** argv) {
     else if (args.arg() == "--type") type = args.whole(0, 4);
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_bench_robot", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_robot", kUsage)) return *status;
   double load_us = median_us(std::max(3, runs / 4), 5, [&](int) {
     Result<RobotDescription> loaded = load_robot_description(LIBERO_ROBOTS_DIR, "nao", type);
     g_sink = g_sink + (loaded.ok() ? loaded->total_mass : 0);

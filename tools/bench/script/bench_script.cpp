@@ -432,11 +432,7 @@ int main(int argc, char** argv) {
     else if (args.arg() == "--budget-ms") g_budget_ms = args.number_above(0, 1000);
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_bench_script", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_script", kUsage)) return *status;
   log::set_level(log::Level::Warn);
 
   std::string soccer = make_soccer_dir();

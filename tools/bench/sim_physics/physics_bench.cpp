@@ -135,11 +135,7 @@ int main(int argc, char** argv) {
     else if (args.arg() == "--substeps-sweep") sweep = true;
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_bench_sim_physics", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_sim_physics", kUsage)) return *status;
   for (int type = 0; type < 5; ++type) {
     auto d = robot::load_robot_description(LIBERO_SOURCE_DIR "/robots", "nao", type);
     if (!d) {

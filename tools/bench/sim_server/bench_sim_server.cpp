@@ -206,11 +206,7 @@ int main(int argc, char** argv) {
     else if (args.arg() == "--seconds") seconds = args.number(1, 3600);
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_bench_sim_server", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_sim_server", kUsage)) return *status;
   log::set_level(log::Level::Error);
   std::printf("sync-mode server, light C++ agents (6 joint commands + syn per percept), %d runs, %.0f simulated s each\n",
               runs, seconds);

@@ -155,11 +155,7 @@ int main(int argc, char** argv) {
   if (args.next()) episodes = args.whole_here("episodes", 1, 100000);
   if (args.next()) seed = static_cast<uint32_t>(args.whole_here("seed", 0, 1000000000));
   if (args.next()) args.unexpected();
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_bench_keepaway", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_keepaway", kUsage)) return *status;
   std::printf("keepaway 3 vs 2, 10 x 10 m, %d episodes per policy, seeds %u..%u\n", episodes, seed, seed + episodes - 1);
   std::printf("%-8s %8s %8s %8s %7s %11s %11s %s\n", "policy", "mean_s", "median_s", "stderr_s", "passes", "tick_mean_us",
               "tick_p99_us", "ends: touch/won/out/time");

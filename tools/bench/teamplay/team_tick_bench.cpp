@@ -85,11 +85,7 @@ int main(int argc, char** argv) {
   if (args.next()) cycles = args.whole_here("cycles", 251, 10000000);
   if (args.next()) runs = args.whole_here("runs", 1, 1000);
   if (args.next()) args.unexpected();
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_bench_team_tick", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_team_tick", kUsage)) return *status;
   std::vector<double> med[2], p99[2], mx[2], alloc[2];
   for (int r = 0; r < runs; ++r) {
     TeamTicks ours, base;

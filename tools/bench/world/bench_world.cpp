@@ -203,11 +203,7 @@ int main(int argc, char** argv) {
     else if (args.arg() == "--kidnaps") kidnaps = args.whole(0, 1000);
     else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_bench_world", args.error());
+  if (std::optional<int> status = args.finish("libero_bench_world", kUsage)) return *status;
 
   for (int hard = 0; hard < 2; ++hard) {
   AccuracyResult accuracy;

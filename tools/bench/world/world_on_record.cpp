@@ -103,11 +103,7 @@ int main(int argc, char** argv) {
       if (args.ok() && side != "left" && side != "right") args.fail("--side: expected left or right, got " + side);
     } else args.unknown_option();
   }
-  if (args.help()) {
-    std::fputs(kUsage, stdout);
-    return 0;
-  }
-  if (!args.ok()) return bench::usage_error("libero_world_on_record", args.error());
+  if (std::optional<int> status = args.finish("libero_world_on_record", kUsage)) return *status;
   std::map<long, Truth> truth = load_truth(truth_path, side, unum);
   Result<agent::RecordContents> record = agent::read_record_file(record_path);
   if (!record.ok()) {
