@@ -28,9 +28,9 @@ class Args {
   Args(int argc, char** argv) : argc_(argc), argv_(argv) {}
 
   // Steps to the next argument. False at the end, once an error is set, and
-  // at --help or -h, which then sets help(): asked for anywhere, the usage
-  // is printed instead of a run. An option's value is taken by value(), not
-  // here, so "--init -h" names a file.
+  // at --help or -h: asked for anywhere, the usage is printed instead of a
+  // run (finish). An option's value is taken by value(), not here, so
+  // "--init -h" names a file.
   bool next() {
     if (!error_.empty() || help_ || i_ + 1 >= argc_) return false;
     arg_ = argv_[++i_];
@@ -38,9 +38,7 @@ class Args {
     return !help_;
   }
   const std::string& arg() const { return arg_; }
-  bool help() const { return help_; }
   bool ok() const { return error_.empty(); }
-  const std::string& error() const { return error_; }
   // Only the first error is kept: later ones are often its consequence.
   void fail(const std::string& message) {
     if (error_.empty()) error_ = message;
