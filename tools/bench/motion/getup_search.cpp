@@ -11,6 +11,12 @@
 // right side, as starts: the side roll often leaves the robot on its belly or
 // back with its limbs where no lay_down pose puts them (type 3's front get-up
 // stood from every lay_down pose with the slip and failed from those).
+// --pushed N adds the harness' pushed falls 0..N-1 onto the searched side
+// (push_down: the standing robot pushed over, landing moving in the pose the
+// fall left it; timed from when the torso is down, as the bench's
+// pushed_front/pushed_back): type 0's front get-up stood from every lay_down
+// pose in 1.46 s and from pushed falls in 3.76 s, toppling back in the
+// hand-over to the stand.
 // --type N (N > 0) searches the per-type override robots/nao/motions/typeN/.
 // --init starts from a motion file's first K frames (and keeps its last
 // frame as the final stand frame when that frame has level_feet).
@@ -52,6 +58,7 @@ constexpr double kMinDuration = 0.06, kMaxDuration = 1.0;
 const double kHeadings[] = {0.0, 1.1, 2.3};
 int g_poses = 8;  // harness lay_down variants 0..N-1 (distinct up to 12)
 int g_side_poses = 0;  // harness lay_on_side variants 0..N-1, both sides
+int g_pushed = 0;      // harness push_down variants 0..N-1 (distinct up to 20)
 // On this flat, isotropic floor the heading changes nothing (the bench's
 // times repeat with the pose, whatever the heading), so one is the default.
 int g_headings = 1;
@@ -117,6 +124,7 @@ std::vector<int> g_substeps = {0};  // --substeps
 // (belly or back), or lay_on_side's on the left or the right side.
 struct FallPose {
   bool on_side = false, left_side_down = false;
+  bool pushed = false;  // push_down's `variant` instead of a pose at rest
   int variant = 0;
 };
 
@@ -129,10 +137,17 @@ double evaluate_start(const FallPose& pose, double heading, double slip, int sub
   o.physics_substeps = substeps;
   std::unique_ptr<MotionHarness> created = MotionHarness::create_or_exit(o);
   MotionHarness& h = *created;
-  h.run(0.5);
-  if (pose.on_side) h.lay_on_side(pose.left_side_down, pose.variant);
-  else h.lay_down(g_front, pose.variant);
   h.requests().body = motion::kBodyStand;
+  if (pose.pushed) {
+    // Not even pushed over (the stand caught it): nothing to score, and the
+    // caller leaves the start out. The candidate has not run yet.
+    if (!h.push_down(g_front, pose.variant)) return NAN;
+  } else {
+    h.run(0.5);
+    if (pose.on_side) h.lay_on_side(pose.left_side_down, pose.variant);
+    else h.lay_down(g_front, pose.variant);
+    h.requests().body = motion::kBodyStand;
+  }
   double best = 0;
   *stood_at = h.time_to_stand(g_seconds, g_hold, deg2rad(20), [&](double) {
     if (!h.went_unstable()) best = std::max(best, h.torso_position().z() * std::max(0.0, std::cos(h.tilt())));
@@ -147,15 +162,17 @@ Score evaluate(const std::vector<double>& v) {
   std::vector<double> times;
   double worst = 1e9;
   std::vector<FallPose> poses;
-  for (int variant = 0; variant < g_poses; ++variant) poses.push_back({false, false, variant});
+  for (int variant = 0; variant < g_poses; ++variant) poses.push_back({false, false, false, variant});
   for (int variant = 0; variant < g_side_poses; ++variant)
-    for (bool left : {true, false}) poses.push_back({true, left, variant});
+    for (bool left : {true, false}) poses.push_back({true, left, false, variant});
+  for (int variant = 0; variant < g_pushed; ++variant) poses.push_back({false, false, true, variant});
   for (const FallPose& pose : poses)
     for (int substeps : g_substeps)
       for (double slip : g_slips)
         for (int k = 0; k < g_headings; ++k) {
           double at = -1;
           double one = evaluate_start(pose, kHeadings[k], slip, substeps, &at);
+          if (std::isnan(one)) continue;
           s.total += one;
           worst = std::min(worst, one);
           ++s.starts;
@@ -173,8 +190,8 @@ Score evaluate(const std::vector<double>& v) {
 const char kUsage[] =
     "usage: libero_getup_search front|back OUT.lua [--generations N] [--lambda L] [--sigma S] [--seed S]\n"
     "                           [--type T] [--init FILE] [--frames K] [--seconds S] [--headings 1-3]\n"
-    "                           [--poses 1-12] [--side-poses 0-4] [--hold S] [--slip K[,K...]]\n"
-    "                           [--substeps N[,N...]]\n";
+    "                           [--poses 1-12] [--side-poses 0-4] [--pushed 0-20] [--hold S]\n"
+    "                           [--slip K[,K...]] [--substeps N[,N...]]\n";
 
 }  // namespace
 
@@ -199,6 +216,7 @@ int main(int argc, char** argv) {
     else if (a == "--hold") g_hold = args.number(0, 60);
     else if (a == "--poses") g_poses = args.whole(1, 12);
     else if (a == "--side-poses") g_side_poses = args.whole(0, 4);
+    else if (a == "--pushed") g_pushed = args.whole(0, 20);
     else if (a == "--slip") take_slip_list(args, &g_slips);
     else if (a == "--substeps") take_substeps_list(args, &g_substeps);
     else args.unknown_option();

@@ -203,15 +203,35 @@ void bench_stand() {
 // distinct up to 12; the searches tune on 0-3, so the others are unseen)
 // unless --variant fixes one; side falls alternate left and right over the
 // 4 side poses. The heading (0.3 rad x run) changes nothing on this floor.
-enum class Lying { Front, Back, Side };
+// Pushed falls (pushed_front, pushed_back): the standing robot is pushed over
+// towards its belly or back (run r: the harness' push_down variant r % 20,
+// distinct up to 20) and timed from the moment its torso is down, still
+// moving, in the pose the fall left it.
+enum class Lying { Front, Back, Side, PushedFront, PushedBack };
+
+const char* lying_name(Lying lying) {
+  switch (lying) {
+    case Lying::Front: return "front";
+    case Lying::Back: return "back";
+    case Lying::Side: return "side";
+    case Lying::PushedFront: return "pushed_front";
+    case Lying::PushedBack: return "pushed_back";
+  }
+  return "";
+}
 
 double getup_once(int type, Lying lying, int run) {
   auto h = make(type, 0.3 * run);
-  h->run(0.5);
   int variant = g_args.variant >= 0 ? g_args.variant : run % 12;
-  if (lying == Lying::Side) h->lay_on_side(run % 2 == 0, g_args.variant >= 0 ? g_args.variant : (run / 2) % 4);
-  else h->lay_down(lying == Lying::Front, variant);
   h->requests().body = motion::kBodyStand;
+  if (lying == Lying::PushedFront || lying == Lying::PushedBack) {
+    if (!h->push_down(lying == Lying::PushedFront, g_args.variant >= 0 ? g_args.variant : run % 20)) return -1;
+  } else {
+    h->run(0.5);
+    if (lying == Lying::Side) h->lay_on_side(run % 2 == 0, g_args.variant >= 0 ? g_args.variant : (run / 2) % 4);
+    else h->lay_down(lying == Lying::Front, variant);
+    h->requests().body = motion::kBodyStand;
+  }
   return h->time_to_stand(10.0, g_args.hold, deg2rad(20), [&](double t) {
     if (!g_args.verbose || std::lround(t / 0.02) % 5 != 0) return;
     std::printf("  t %.2f z %.3f tilt %.1f fwd_z %.2f left_z %.2f getting_up %d fall %d est pitch %.1f roll %.1f\n", t,
@@ -225,8 +245,8 @@ double getup_once(int type, Lying lying, int run) {
 }
 
 void bench_getup(int type) {
-  for (Lying lying : {Lying::Front, Lying::Back, Lying::Side}) {
-    const char* name = lying == Lying::Front ? "front" : lying == Lying::Back ? "back" : "side";
+  for (Lying lying : {Lying::Front, Lying::Back, Lying::Side, Lying::PushedFront, Lying::PushedBack}) {
+    const char* name = lying_name(lying);
     if (!g_args.side.empty() && g_args.side != name) continue;
     std::vector<double> times;
     int ok = 0;
@@ -306,6 +326,9 @@ void bench_walk(const char* label, int type, double vx, double vy, double turn) 
 
 void bench_random_walk(int type) {
   int total_falls = 0;
+  // Cycles lying or getting up: what a fall costs a team is the time it is
+  // down, which a faster but less certain get-up can raise (re-falls).
+  long down_cycles = 0, all_cycles = 0;
   // Pushes given while standing, and those followed by a fall within 1.5 s,
   // by where they push the robot to: 0 forwards, 1 left, 2 backwards, 3 right.
   int pushes_by_side[4] = {}, push_falls_by_side[4] = {};
@@ -361,6 +384,8 @@ void bench_random_walk(int type) {
         push_side = -1;
       }
       was_fallen = h->fallen();
+      if (h->fallen() || h->status().getting_up) ++down_cycles;
+      ++all_cycles;
       distance += (h->torso_position() - last).head<2>().norm();
       last = h->torso_position();
     }
@@ -368,8 +393,9 @@ void bench_random_walk(int type) {
     distances.push_back(distance);
     if (g_args.verbose) std::printf("  run %d: falls %d distance %.1f m\n", r, falls, distance);
   }
-  std::printf("random walk type %d: %d falls in %d runs of %.0f s (median distance %.1f m)", type, total_falls,
-              g_args.runs, seconds, median(distances));
+  std::printf("random walk type %d: %d falls in %d runs of %.0f s (median distance %.1f m, down %.1f %% of the time)",
+              type, total_falls, g_args.runs, seconds, median(distances),
+              all_cycles > 0 ? 100.0 * static_cast<double>(down_cycles) / static_cast<double>(all_cycles) : 0.0);
   if (g_args.push > 0) {
     std::printf(", pushed with %.0f N for 0.1 s every 2 s\n", g_args.push);
     const char* names[4] = {"forwards", "to the left", "backwards", "to the right"};
@@ -816,7 +842,7 @@ void bench_head() {
 
 const char kUsage[] =
     "usage: libero_motion_bench <scenario> [--runs N] [--type T] [--walk-file F] [--seconds S] [-v]\n"
-    "                           getup: [--side front|back|side] [--variant V] [--hold S]; any: [--robots DIR]\n"
+    "                           getup: [--side front|back|side|pushed_front|pushed_back] [--variant V] [--hold S]; any: [--robots DIR]\n"
     "                           any: [--substeps N] (physics steps per 20 ms cycle; default the simulator's 4)\n"
     "                           any: [--slip K] (robot contacts slide K m/s per N of tangential force, SimSpark 0.005; default off)\n"
     "                           kick_motion, kick_short_motion, kick_lofted_motion: [--ball-dx M] [--ball-dy M] (ball off the spot)\n"

@@ -344,6 +344,20 @@ void MotionHarness::lay_on_side(bool left_side_down, int variant) {
   settle_after_fall(75, enabled);
 }
 
+bool MotionHarness::push_down(bool on_front, int variant) {
+  run(0.5 + 0.1 * (variant % 4));
+  const double angle = heading() + (on_front ? 0.0 : kPi) + 0.3 * (variant % 5 - 2);
+  const Vec3 push(std::cos(angle) * 30.0, std::sin(angle) * 30.0, 0);
+  for (int i = 0; i < 100; ++i) {
+    if (fallen()) return true;
+    // Pushed until it tips past recovering: a short shove would measure the
+    // stand's balance, not the get-up.
+    if (tilt() < deg2rad(30)) world_->push_robot(robot_, push);
+    step();
+  }
+  return fallen();
+}
+
 bool parse_number_list(const char* text, double lo, double hi, std::vector<double>* out) {
   std::vector<double> values;
   for (const char* p = text; p && *p;) {
