@@ -2,15 +2,11 @@
 -- the belly or the back; the automatic fall handling then runs that get-up. Found by
 -- tools/bench/motion/getup_roll_search.cpp --side, checked with libero_motion_bench getup.
 -- Degrees, SimSpark signs.
--- Session 31: the previous roll's durations x 0.8, then `libero_getup_roll_search out.lua --side
--- --slip 0,0.005 --start <that file> --generations 16 --sigma 0.05 --seed 41`. `getup --side side
--- --runs 40 [--slip 0.005] [--substeps 4|8|20]`: type 0 40/40 in all six at 2.10-2.14 s (3.70 s with
--- the slip at 20 substeps; before 2.32-2.36 s, 3.94 s there), type 3 unchanged (1.54-1.61 s).
 return {
   name = "getup_side",
   frames = {
-    { duration = 0.174, angles = { LShoulderPitch = -17.5, LShoulderYaw = 49.6, RShoulderPitch = 65.1, RShoulderYaw = -64.0, LHipYawPitch = -39.6, LHipRoll = -12.0, LHipPitch = -1.8, LKneePitch = -42.3, RHipRoll = 9.8, RHipPitch = 20.0, RKneePitch = -56.2 } },
-    { duration = 0.082, angles = { LShoulderPitch = 14.9, LShoulderYaw = 11.3, RShoulderPitch = 100.0, RShoulderYaw = -2.0, LHipYawPitch = -41.7, LHipRoll = -18.5, LHipPitch = 60.3, LKneePitch = -16.1, RHipRoll = 18.3, RHipPitch = -20.7, RKneePitch = -105.6 } },
-    { duration = 0.393, angles = { LShoulderPitch = 32.2, LShoulderYaw = 55.7, RShoulderPitch = 46.1, RShoulderYaw = -56.0, LHipYawPitch = -77.0, LHipRoll = 13.4, LHipPitch = -21.7, LKneePitch = -67.9, RHipRoll = -19.0, RHipPitch = -5.5, RKneePitch = -105.4 } },
+    { duration = 0.170, angles = { LShoulderPitch = -18.2, LShoulderYaw = 42.2, RShoulderPitch = 89.4, RShoulderYaw = -79.7, LHipYawPitch = -34.0, LHipRoll = -16.4, LHipPitch = -22.2, LKneePitch = -19.6, RHipRoll = 18.4, RHipPitch = 22.1, RKneePitch = -68.9 } },
+    { duration = 0.080, angles = { LShoulderPitch = -13.3, LShoulderYaw = -1.0, RShoulderPitch = 117.5, RShoulderYaw = -0.6, LHipYawPitch = -33.2, LHipRoll = -8.4, LHipPitch = 71.8, LKneePitch = -11.4, RHipRoll = 14.0, RHipPitch = -20.5, RKneePitch = -97.2 } },
+    { duration = 0.621, angles = { LShoulderPitch = 39.2, LShoulderYaw = 53.4, RShoulderPitch = 64.6, RShoulderYaw = -54.9, LHipYawPitch = -90.0, LHipRoll = 8.6, LHipPitch = -25.0, LKneePitch = -68.7, RHipRoll = -26.0, RHipPitch = -18.9, RKneePitch = -96.2 } },
   },
 }
