@@ -78,6 +78,7 @@ void KeyframePlayer::start(const KeyframeMotion& motion, const double start_pose
   ball_dy_ = shift_y;
   copy_name(name_, sizeof name_, motion.name);
   copy_name(next_, sizeof next_, motion.next);
+  imu_accel_smoothing_ = motion.imu_accel_smoothing;
   int frames = std::min<int>(static_cast<int>(motion.frames.size()), kMaxKeyFrames);
   point_count_ = frames + 1;
   time_[0] = 0;

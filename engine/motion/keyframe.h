@@ -122,6 +122,12 @@ struct KeyframeMotion {
   std::string next;                      // motion to chain to, empty = none
   KickSpec kick;                         // from the optional `kick` table
   PitchReference pitch_reference;        // from the optional `pitch_reference` table
+  // Share of each accelerometer reading in the running mean the IMU filter
+  // pulls its estimate towards while this motion runs (1: each reading
+  // alone). A get-up that rises from a tumble needs the mean: single
+  // readings thrown about by the fall leave the pitch 10-20 degrees off as it
+  // stands, and it toppled backwards in the hand-over to the stand.
+  double imu_accel_smoothing = 1.0;
 };
 
 constexpr int kMaxKeyFrames = 64;
@@ -175,6 +181,7 @@ class KeyframePlayer {
   double total_duration() const { return total_; }
   const char* next_motion() const { return next_; }
   const char* name() const { return name_; }
+  double imu_accel_smoothing() const { return imu_accel_smoothing_; }
 
  private:
   double evaluate(int joint, double t) const;
@@ -184,6 +191,7 @@ class KeyframePlayer {
   bool running_ = false;
   char name_[64] = {};
   char next_[64] = {};
+  double imu_accel_smoothing_ = 1.0;
   int point_count_ = 0;                       // start pose + frames
   double time_[kMaxKeyFrames + 1] = {};       // s from the motion start
   double value_[kMaxKeyFrames + 1][kJointCount] = {};

@@ -46,6 +46,9 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
   KeyframeMotion motion;
   motion.name = top.string("name");
   motion.next = top.string_or("next", "");
+  motion.imu_accel_smoothing = top.number_or("imu_accel_smoothing", 1.0);
+  if (top.ok() && !(motion.imu_accel_smoothing > 0 && motion.imu_accel_smoothing <= 1))
+    top.fail("'imu_accel_smoothing' must be in (0, 1]");
   const data::Value* kick = top.map_or_null("kick");
   const data::Value* pitch_reference = top.map_or_null("pitch_reference");
   const data::Value* frames = top.array("frames");

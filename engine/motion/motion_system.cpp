@@ -194,9 +194,11 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
   if (reloaded) report_abilities(m.library.get(), *m.walk_params, &status_);
 
   for (int j = 0; j < kJointCount; ++j) m.measured[j] = angle_of(percept, world, j);
-  // The walk's gait says how much its chatter is averaged; every other
-  // motion (kicks, get-ups, keyframes) reads each accelerometer sample alone.
-  m.imu.set_accel_smoothing(m.walk_drives() ? m.walk.imu_accel_smoothing() : 1.0);
+  // The walk's gait says how much its chatter is averaged, a keyframe motion
+  // (kick, get-up) its file (`imu_accel_smoothing`, default each sample alone).
+  m.imu.set_accel_smoothing(m.walk_drives()        ? m.walk.imu_accel_smoothing()
+                            : m.player.running() ? m.player.imu_accel_smoothing()
+                                                 : 1.0);
   m.imu.update(gyro_from_percept(percept.gyro), accel_from_percept(percept.accel), percept.has_gyro,
                percept.has_accel);
   if (!m.started) {

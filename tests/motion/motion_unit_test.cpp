@@ -606,6 +606,30 @@ TEST_CASE("motion files: a good file parses, errors name the problem") {
   CHECK_FALSE(damping_not_number.ok());
 }
 
+TEST_CASE("motion files: the IMU smoothing a motion runs with is data, checked on load; the player reports it") {
+  auto plain = parse_motion_text("return { name = 'p', frames = { { duration = 1, angles = {} } } }", "p.lua");
+  REQUIRE(plain.ok());
+  CHECK(plain->imu_accel_smoothing == 1.0);  // each reading alone, as before the key
+  auto smoothed =
+      parse_motion_text("return { name = 'g', imu_accel_smoothing = 0.3, frames = { { duration = 1, angles = {} } } }", "g.lua");
+  REQUIRE(smoothed.ok());
+  CHECK(smoothed->imu_accel_smoothing == doctest::Approx(0.3));
+  double start[kJointCount] = {};
+  KeyframePlayer player;
+  player.start(*smoothed, start, false);
+  CHECK(player.imu_accel_smoothing() == doctest::Approx(0.3));
+  player.start(*plain, start, true);
+  CHECK(player.imu_accel_smoothing() == 1.0);
+  for (const char* bad : {"0", "-0.5", "1.5", "'mean'"}) {
+    CAPTURE(bad);
+    auto wrong = parse_motion_text(std::string("return { name = 'g', imu_accel_smoothing = ") + bad +
+                                       ", frames = { { duration = 1, angles = {} } } }",
+                                   "g.lua");
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().message.find("imu_accel_smoothing") != std::string::npos);
+  }
+}
+
 TEST_CASE("motion files: a kick's placement and distance are data, checked on load") {
   auto kick = parse_motion_text(
       "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5 },"

@@ -10,6 +10,11 @@
 -- 4's side falls at 8 steps 100 (docs/benchmarks.md, "Soles against the lean as the get-ups rise").
 return {
   name = "getup_front",
+  -- The IMU's pitch from a running mean of the accelerometer (0.3 of each reading) while it
+  -- runs: from pushed falls the pitch read from single readings was 10-20 deg off as the robot
+  -- stood, and it toppled backwards in the hand-over to the stand (session 31: pushed falls with
+  -- grip up in 1.42-1.46 s, before 3.70-3.79 s; docs/benchmarks.md).
+  imu_accel_smoothing = 0.3,
   frames = {
     { duration = 0.245, symmetric = true, angles = {
         LShoulderPitch = 100.3, LShoulderYaw = 58.6, LArmRoll = -21.6, LHipYawPitch = -19.6, LHipRoll = -15.8, LHipPitch = -24.1, LKneePitch = -13.3, LFootPitch = -1.4,

@@ -8,6 +8,11 @@
 -- 0's get-ups (docs/benchmarks.md, "Soles against the lean as the get-ups rise").
 return {
   name = "getup_front",
+  -- The IMU's pitch from a running mean of the accelerometer (0.3 of each reading) while it
+  -- runs: from pushed falls the pitch read from single readings was 10-20 deg off as the robot
+  -- stood, and it toppled backwards in the hand-over to the stand (session 31: pushed falls with
+  -- grip up in 1.42-1.46 s, before 3.70-3.79 s; docs/benchmarks.md).
+  imu_accel_smoothing = 0.3,
   frames = {
     { duration = 0.242, symmetric = true, angles = {
         LShoulderPitch = 114.1, LShoulderYaw = 57.2, LArmRoll = -38.8, LHipYawPitch = -16.1, LHipRoll = -12.8, LHipPitch = -23.3, LKneePitch = -15.9, LFootPitch = 5.6,
