@@ -16,7 +16,7 @@
 // fall left it; timed from when the torso is down, as the bench's
 // pushed_front/pushed_back): type 0's front get-up stood from every lay_down
 // pose in 1.46 s and from pushed falls in 3.76 s, toppling back in the
-// hand-over to the stand.
+// hand-over to the stand, until it read the IMU's running mean (session 31).
 // --type N (N > 0) searches the per-type override robots/nao/motions/typeN/.
 // --init starts from a motion file's first K frames (and keeps its last
 // frame as the final stand frame when that frame has level_feet).

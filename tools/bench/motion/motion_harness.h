@@ -98,8 +98,9 @@ class MotionHarness {
   // sway). Returns when the torso is down (fallen()), or false after 2 s
   // still up. The robot lands moving and in whatever pose the fall left it,
   // which lay_down's poses at rest never are: type 0's front get-up stood
-  // from every lay_down pose in 1.46 s and from these in 3.76 s (it toppled
-  // back in the hand-over to the stand, then got up from the back).
+  // from every lay_down pose in 1.46 s and, until it read the IMU's running
+  // mean (session 31), from these in 3.76 s (it toppled back in the
+  // hand-over to the stand, then got up from the back).
   bool push_down(bool on_front, int variant = 0);
   // Direct joint velocities for the next cycle (motion_enabled == false).
   void set_velocity(Joint joint, double rad_per_s) { pending_.joint_velocity[joint] = static_cast<float>(rad_per_s); pending_.joint_set[joint] = true; }
