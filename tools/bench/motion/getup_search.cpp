@@ -74,6 +74,9 @@ std::string g_robots;
 std::string g_motion_path;  // where candidates are written in the scratch robots/
 UnitBox g_box;  // degrees / seconds
 motion::KeyFrame g_stand;  // final frame, fixed
+// The candidates' imu_accel_smoothing: --init's, kept (a get-up tuned on the
+// IMU's running mean would be scored without it otherwise).
+double g_imu_accel_smoothing = 1.0;
 
 std::string name() { return g_front ? "getup_front" : "getup_back"; }
 
@@ -86,7 +89,12 @@ std::string motion_text(const std::vector<double>& v, double score) {
                 "-- checked with libero_motion_bench getup. Degrees, SimSpark signs.\n",
                 g_front ? "belly" : "back", score);
   text += line;
-  text += "return {\n  name = \"" + name() + "\",\n  frames = {\n";
+  text += "return {\n  name = \"" + name() + "\",\n";
+  if (g_imu_accel_smoothing != 1.0) {
+    std::snprintf(line, sizeof line, "  imu_accel_smoothing = %.3g,\n", g_imu_accel_smoothing);
+    text += line;
+  }
+  text += "  frames = {\n";
   for (int f = 0; f < g_frames; ++f) {
     std::snprintf(line, sizeof line, "    { duration = %.3f, symmetric = true, angles = {\n       ", v[f * kPerFrame]);
     text += line;
@@ -279,6 +287,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "%s\n", init.error().describe().c_str());
       return 1;
     }
+    g_imu_accel_smoothing = init->imu_accel_smoothing;
     int n = static_cast<int>(init->frames.size());
     if (n >= 1 && init->frames[n - 1].level_feet) {
       g_stand = init->frames[n - 1];
