@@ -208,6 +208,7 @@ void bench_stand() {
 // distinct up to 20) and timed from the moment its torso is down, still
 // moving, in the pose the fall left it.
 enum class Lying { Front, Back, Side, PushedFront, PushedBack };
+const Lying kLyings[] = {Lying::Front, Lying::Back, Lying::Side, Lying::PushedFront, Lying::PushedBack};
 
 const char* lying_name(Lying lying) {
   switch (lying) {
@@ -220,16 +221,23 @@ const char* lying_name(Lying lying) {
   return "";
 }
 
+bool is_getup_side(const std::string& side) {
+  for (Lying lying : kLyings)
+    if (side == lying_name(lying)) return true;
+  return false;
+}
+
 double getup_once(int type, Lying lying, int run) {
   auto h = make(type, 0.3 * run);
-  int variant = g_args.variant >= 0 ? g_args.variant : run % 12;
-  h->requests().body = motion::kBodyStand;
+  // The fall pose: --variant, else the one run r takes in turn.
+  auto variant = [&](int cycle) { return g_args.variant >= 0 ? g_args.variant : cycle; };
   if (lying == Lying::PushedFront || lying == Lying::PushedBack) {
-    if (!h->push_down(lying == Lying::PushedFront, g_args.variant >= 0 ? g_args.variant : run % 20)) return -1;
+    h->requests().body = motion::kBodyStand;
+    if (!h->push_down(lying == Lying::PushedFront, variant(run % 20))) return -1;
   } else {
     h->run(0.5);
-    if (lying == Lying::Side) h->lay_on_side(run % 2 == 0, g_args.variant >= 0 ? g_args.variant : (run / 2) % 4);
-    else h->lay_down(lying == Lying::Front, variant);
+    if (lying == Lying::Side) h->lay_on_side(run % 2 == 0, variant((run / 2) % 4));
+    else h->lay_down(lying == Lying::Front, variant(run % 12));
     h->requests().body = motion::kBodyStand;
   }
   return h->time_to_stand(10.0, g_args.hold, deg2rad(20), [&](double t) {
@@ -245,7 +253,7 @@ double getup_once(int type, Lying lying, int run) {
 }
 
 void bench_getup(int type) {
-  for (Lying lying : {Lying::Front, Lying::Back, Lying::Side, Lying::PushedFront, Lying::PushedBack}) {
+  for (Lying lying : kLyings) {
     const char* name = lying_name(lying);
     if (!g_args.side.empty() && g_args.side != name) continue;
     std::vector<double> times;
@@ -908,6 +916,9 @@ int main(int argc, char** argv) {
       args.fail("unknown scenario '" + a + "'; " + scenarios);
     else g_args.scenario = a;
   }
+  // A misspelt get-up side would bench none of them and say nothing.
+  if (args.ok() && g_args.scenario == "getup" && !g_args.side.empty() && !is_getup_side(g_args.side))
+    args.fail("--side: '" + g_args.side + "' is not a get-up side (front, back, side, pushed_front, pushed_back)");
   const std::string usage = kUsage + scenarios + " (default all)\n";
   if (std::optional<int> status = args.finish("libero_motion_bench", usage.c_str())) return *status;
   int64_t start = monotonic_ns();
