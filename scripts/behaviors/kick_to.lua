@@ -62,7 +62,7 @@ return option.define {
           if status.state == STATE.DONE then return "done" end
           if status.state == STATE.FAILED then return "failed" end
         end
-        if o.state_time > 3 then return "failed" end
+        if o.state_time > params.kick_timeout then return "failed" end
       end,
       action = function(o, x, y, kind)
         skill.kick(x, y, kind or "long")

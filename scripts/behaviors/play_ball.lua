@@ -2,6 +2,7 @@
 -- and clearing (docs/team.md), then carrying it out. The choice is made in
 -- `choose` and kept until the kick is done or the plan expires.
 local option = require "lib.option"
+local geometry = require "lib.geometry"
 local kicking = require "lib.kicking"
 local body = require "lib.body"
 local passing = require "lib.passing"
@@ -30,6 +31,21 @@ local M = {}
 M.set_play = false
 M.mode = "region"     -- "region", "nearest" or "none" (keepaway experiments)
 M.regions, M.bounds = regions, BOUNDS
+
+-- Whether a kick of `kind` towards (x, y) is done before an opponent can
+-- reach the ball (time to the kick pose + the kick, against `pressure`). In
+-- open play a pass is only worth lining up then: with an opponent at the
+-- ball the approach never ends, and full 11-a-side games stalled in duels
+-- of two robots each walking round the ball to line up a pass (docs/team.md).
+-- A pose this near is reached stepping sideways and turning at once, not
+-- walking a path (team.time_to_pose).
+local function in_time(x, y, kind, pressure)
+  local px, py, ph = kicking.kick_pose(x, y, kind)
+  local d = math.sqrt((px - me.x) ^ 2 + (py - me.y) ^ 2)
+  local walk = d < 0.5 and d / body.walk_speed() + math.abs(geometry.normalize_angle(ph - me.heading)) / body.turn_speed()
+               or team.time_to_pose(me.x, me.y, me.heading, px, py, ph)
+  return walk + body.kick_duration(kind) <= pressure + params.pass_time_margin
+end
 
 local function choose()
   local bx, by = ball.x, ball.y
@@ -64,7 +80,7 @@ local function choose()
     if M.mode == "region" then
       px, py, value, receiver, kind = passing.best_pass(M.regions, M.bounds, game.unum)
       local hold = passing.hold_value(M.regions)
-      if px and (value > hold + params.pass.min_gain or M.indirect) then
+      if px and (value > hold + params.pass.min_gain or M.indirect) and (M.set_play or in_time(px, py, kind or "short", pressure)) then
         plan.x, plan.y, plan.kind = px, py, kind or "short"
         announce(receiver)
         return "pass"

@@ -43,9 +43,9 @@ end)
 -- the case clear. (The lofted kick goes 20 m here: no pass is that long.)
 local function long_kick_scene(receiver_y)
   return scene{ model = { kicks = { long = { distance = 12 }, lofted = { distance = 20 } } }, ball = { x = 0, y = -1.5 },
-                us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.3, y = -1.5 },
+                us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.3, y = -1.5, heading = math.pi / 2 },
                        { unum = 3, x = 0, y = receiver_y, heading = math.pi / 2 } },
-                them = { { unum = 2, x = -0.6, y = -2.1 } } }
+                them = { { unum = 2, x = -0.7, y = -2.0 } } }
 end
 
 -- Where a planned pass's ball stops with a 12 m long kick: x, y.

@@ -123,7 +123,7 @@ end)
 test("striker under pressure passes to a free teammate and says so", function()
   local s = scene{ ball = { x = -2, y = 0 },
                    us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -2.4, y = 0 }, { unum = 3, x = 4, y = 6 } },
-                   them = { { unum = 2, x = -1.5, y = 0.3 }, { unum = 3, x = -1.4, y = -0.4 } } }
+                   them = { { unum = 2, x = -1.05, y = 0.3 }, { unum = 3, x = -1.15, y = -0.5 } } }
   s:run(3)
   expect(s:active(2, "play_ball", "pass"), "play_ball chose to pass")
   local said = s:said(2) or ""
@@ -131,10 +131,24 @@ test("striker under pressure passes to a free teammate and says so", function()
   expect(x and y, "announced the pass to #3 with its target, said " .. said)
 end)
 
+-- The same free teammate, but an opponent stands at the ball facing the striker: a pass would
+-- need the kick lined up first, which it never is with the opponent there (11-a-side games on the
+-- simulator stood for half a minute in such duels), so the striker pushes the ball on.
+test("an opponent at the ball: the striker dribbles instead of lining up a pass", function()
+  for _, oy in ipairs { 0.1, -0.1 } do
+    local s = scene{ ball = { x = -2, y = 0 },
+                     us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -2.4, y = 0 }, { unum = 3, x = 4, y = 6 } },
+                     them = { { unum = 2, x = -1.7, y = oy, heading = math.pi } } }
+    s:run(2)
+    expect(not s:active(2, "play_ball", "pass"), "no pass with the opponent at the ball (at y " .. oy .. ")")
+    expect(s:active(2, "play_ball", "dribble"), "dribbles (opponent at y " .. oy .. ")")
+  end
+end)
+
 test("the announced receiver walks to the pass target before the ball moves", function()
   local s = scene{ ball = { x = -2, y = 0 },
                    us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -2.4, y = 0 }, { unum = 3, x = 4, y = 6 } },
-                   them = { { unum = 2, x = -1.5, y = 0.3 }, { unum = 3, x = -1.4, y = -0.4 } } }
+                   them = { { unum = 2, x = -1.05, y = 0.3 }, { unum = 3, x = -1.15, y = -0.5 } } }
   local heard = s:run_until(function(t) return t:active(3, "take_pass", "receive") end, 50)
   expect(heard, "#3 took the pass within 1 s of the announcement")
   local b = s:ball()
@@ -150,7 +164,7 @@ test("a pass announced for someone else does not move me", function()
   local s = scene{ ball = { x = -2, y = 0 },
                    us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -2.4, y = 0 }, { unum = 3, x = 4, y = 6 },
                           { unum = 4, x = -6, y = -6 } },
-                   them = { { unum = 2, x = -1.5, y = 0.3 }, { unum = 3, x = -1.4, y = -0.4 } } }
+                   them = { { unum = 2, x = -1.05, y = 0.3 }, { unum = 3, x = -1.15, y = -0.5 } } }
   s:run(25)
   local said = s:said(2) or ""
   if said:match("^pass3:") then
