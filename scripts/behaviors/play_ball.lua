@@ -2,7 +2,6 @@
 -- and clearing (docs/team.md), then carrying it out. The choice is made in
 -- `choose` and kept until the kick is done or the plan expires.
 local option = require "lib.option"
-local geometry = require "lib.geometry"
 local kicking = require "lib.kicking"
 local body = require "lib.body"
 local passing = require "lib.passing"
@@ -37,13 +36,12 @@ M.regions, M.bounds = regions, BOUNDS
 -- open play a pass is only worth lining up then: with an opponent at the
 -- ball the approach never ends, and full 11-a-side games stalled in duels
 -- of two robots each walking round the ball to line up a pass (docs/team.md).
--- A pose this near is reached stepping sideways and turning at once, not
--- walking a path (team.time_to_pose).
+-- A pose within 0.5 m counts as reached stepping sideways and turning at
+-- once: walked as a path (turn to it, walk, turn back) a pose 0.37 m away
+-- cost 4.7 s.
 local function in_time(x, y, kind, pressure)
   local px, py, ph = kicking.kick_pose(x, y, kind)
-  local d = math.sqrt((px - me.x) ^ 2 + (py - me.y) ^ 2)
-  local walk = d < 0.5 and d / body.walk_speed() + math.abs(geometry.normalize_angle(ph - me.heading)) / body.turn_speed()
-               or team.time_to_pose(me.x, me.y, me.heading, px, py, ph)
+  local walk = team.time_to_pose(me.x, me.y, me.heading, px, py, ph, 0.5)
   return walk + body.kick_duration(kind) <= pressure + params.pass_time_margin
 end
 

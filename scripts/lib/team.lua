@@ -51,11 +51,12 @@ function M.time_to_reach(x, y, heading, px, py)
 end
 
 -- Seconds to reach a pose (px, py, ph): walk there as above, then turn to
--- ph from the direction walked (near the pose: step there and turn on the spot).
-function M.time_to_pose(x, y, heading, px, py, ph)
+-- ph from the direction walked (within `near` m, default 0.3: step there and
+-- turn on the spot).
+function M.time_to_pose(x, y, heading, px, py, ph, near)
   local dx, dy = px - x, py - y
   local d = sqrt(dx * dx + dy * dy)
-  if d <= 0.3 then return d / body.walk_speed() + abs(wrap(ph - heading)) / body.turn_speed() end
+  if d <= (near or 0.3) then return d / body.walk_speed() + abs(wrap(ph - heading)) / body.turn_speed() end
   local path = atan2(dy, dx)
   return d / body.walk_speed() + (abs(wrap(path - heading)) + abs(wrap(ph - path))) / body.turn_speed()
 end
