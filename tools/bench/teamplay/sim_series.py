@@ -71,6 +71,13 @@ def main():
         argv = argv[:argv.index("--")]
     args = parser.parse_args(argv)
     args.extra = extra
+    if not (os.path.isfile(args.libero) and os.access(args.libero, os.X_OK)):
+        print(f"sim_series: {args.libero}: no such executable (build first: tools/build)", file=sys.stderr)
+        return 2
+    for side, path in (("--left", args.left), ("--right", args.right)):
+        if not os.path.isdir(path):
+            print(f"sim_series: {side} {path}: no such scripts folder", file=sys.stderr)
+            return 2
     os.makedirs(args.out, exist_ok=True)
 
     rows = []
