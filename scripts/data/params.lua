@@ -53,7 +53,7 @@ return {
   pass_time_margin = 0.5,                    -- s: the same for a pass in open play
   finish_range = 3.5, finish_width = 1.5,    -- m: ball this near the goal (and |y| below): dribble it in
   min_opening = 0.35,                        -- m: narrowest goal opening worth shooting at
-  -- forward command while pushing the ball (the walk's limit is 1.0). 0.7 against 0.5, 3 a side
+  -- forward command while pushing the ball (type 0's walk limit is 1.0). 0.7 against 0.5, 3 a side
   -- against the baseline, 18 games each: 8 / 10 / 0 against 4 / 14 / 0; with the slip 11 vs 11
   -- against 0.5, both ways: 3 / 1 / 2, goals 4 : 2 (docs/benchmarks.md, "Dribbling faster")
   dribble_speed = 0.7,
