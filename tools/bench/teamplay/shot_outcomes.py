@@ -11,8 +11,10 @@ from single cycles can be missed. Each shot is followed until the first of:
   goal      the team scores
   keeper    an opponent numbered 1 touches the ball
   blocked   another opponent touches it
-  again     the shooting team touches it again (a dribble's push that
-            rolled fast enough to count, or a rebound played on)
+  again     a teammate of the shooter touches it (the replay's `touch`
+            names the last robot to touch the ball, so the shooter's own
+            later touches do not show: a dribble's pushes that count as
+            shots end as "short" or run on into another outcome)
   wide      the ball crosses the goal line outside the mouth
   short     the ball comes to rest (under 0.1 m/s) in the field
   stopped   the play mode leaves PlayOn for another reason (time, a foul)
