@@ -119,11 +119,17 @@ return option.define {
     line_up = {
       initial = true,
       action = function(o)
-        -- After our goal they kick off; after theirs we do. The game's first
-        -- kick-off is the left team's (facts §7.3, unless the referee says
-        -- otherwise); the second half's is unknown (halves need not be 300 s).
+        -- After our goal they kick off; after theirs we do. Before a half the
+        -- referee gives the first half's kick-off to the left team and the
+        -- second's to the right (facts §7.3, unless a trainer says otherwise).
+        -- The clock stops before each half, so BeforeKickOff after it has run
+        -- is the second half's line-up, whatever the halves' length. (Both
+        -- teams lined up to receive it before: the right team's taker then
+        -- walked 2.3 m to the ball, and its kick-offs took 7-15 s, the left's
+        -- 1-5 s; docs/benchmarks.md, "The second half's kick-off".)
+        local second_half = game.time >= 1
         local we_kick = game.phase == PHASE.THEIR_GOAL or
-                        (game.phase == PHASE.BEFORE_KICK_OFF and game.side == 1 and game.time < 1)
+                        (game.phase == PHASE.BEFORE_KICK_OFF and (game.side == 1) ~= second_half and game.side ~= 0)
         local x, y = kick_off_position(we_kick)
         -- Beam again only when clearly off the spot: each beam adds the server's
         -- noise (up to 0.05 m per axis, 10 deg), and localisation adds a few cm.

@@ -331,6 +331,33 @@ test("line-up without number 1: 2, 3 and 9 take the field spots of the 4-player 
   expect(x == -3.5 and y == 5, "#9, got " .. x .. ", " .. y)
 end)
 
+-- The referee gives the first half's kick-off to the left team and the
+-- second's to the right (facts section 7.3). Before the second half the clock
+-- has run; both teams run the default scripts here.
+local function beams_before_half(time)
+  local s = scene{ play_mode = "BeforeKickOff", ball = { x = 0, y = 0 }, time = time, them_scripts = "../../scripts",
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -9, y = 0 }, { unum = 3, x = -6, y = 3 } },
+                   them = { { unum = 1, x = 14, y = 0 }, { unum = 2, x = 9, y = 0 }, { unum = 3, x = 6, y = -3 } } }
+  local ours, theirs
+  for _ = 1, 60 do
+    s:run(1)
+    local q, r = s:requests(3), s:requests(3, "them")
+    if q.beam == 1 or q.beam == true then ours = { q.beam_x, q.beam_y } end
+    if r.beam == 1 or r.beam == true then theirs = { r.beam_x, r.beam_y } end
+  end
+  expect(ours and theirs, "both #3 beamed (time " .. time .. ")")
+  return ours or {}, theirs or {}
+end
+
+test("line-up before each half: the left team's taker at the ball for the first, the right team's for the second", function()
+  local ours, theirs = beams_before_half(0)
+  expect(ours[1] == -0.25 and ours[2] == 0, "first half: our #3 (left) at the kick-off spot, got " .. tostring(ours[1]))
+  expect(theirs[1] == -2.5, "first half: their #3 (right) on its striker spot, got " .. tostring(theirs[1]))
+  ours, theirs = beams_before_half(120)
+  expect(ours[1] == -2.5, "second half: our #3 on its striker spot, got " .. tostring(ours[1]))
+  expect(theirs[1] == -0.25 and theirs[2] == 0, "second half: their #3 at the kick-off spot, got " .. tostring(theirs[1]))
+end)
+
 test("line-up: robots that have just connected listen before their first beam", function()
   -- Each teammate talks once per 0.44 s: in its first cycles a robot knows
   -- no teammates, takes rank 1 and would beam onto #1 in goal. (In the

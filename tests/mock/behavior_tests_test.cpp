@@ -41,6 +41,27 @@ TEST_CASE("the filter selects tests by name") {
   CHECK(result.failed == 0);
 }
 
+TEST_CASE("a scene's game clock starts where the scene says; a bad time is a clear failure") {
+  std::string path = "/tmp/libero_scene_time_" + std::to_string(::getpid()) + "_test.lua";
+  FILE* f = std::fopen(path.c_str(), "w");
+  REQUIRE(f);
+  std::fputs("test('second half', function()\n"
+             "  local s = scene{ play_mode = 'BeforeKickOff', time = 120, us = { { unum = 2 } } }\n"
+             "  s:run(5)\n"
+             "  expect_near(s:game_time(), 120, 1e-9, 'the clock stands before the kick-off')\n"
+             "end)\n"
+             "test('negative', function() scene{ time = -5 } end)\n"
+             "test('not a number', function() scene{ time = 'half' } end)\n",
+             f);
+  std::fclose(f);
+  BehaviorTestResult result = run_behavior_tests({path}, options());
+  CHECK(result.passed == 1);
+  CHECK(result.failed == 2);
+  CHECK(any_contains(result.failures, "scene: time must be 0-3600 s"));
+  CHECK(any_contains(result.failures, "scene: 'time' must be a number"));
+  std::remove(path.c_str());
+}
+
 TEST_CASE("a test file with a syntax error is one failure, not a crash") {
   std::string path = "/tmp/libero_bad_" + std::to_string(::getpid()) + "_test.lua";
   FILE* f = std::fopen(path.c_str(), "w");

@@ -251,6 +251,11 @@ int scene_new(lua_State* L) {
   scene->world.referee().set_last_in_field(scene->world.ball_x(), scene->world.ball_y());
   scene->world.referee().set_play_mode(play_mode_from(L, mode));
   lua_pop(L, 1);
+  // The game clock at the start: 120 with "BeforeKickOff" is a second half's
+  // line-up (the clock stops between the halves).
+  const double time = field_number(L, 1, "time", 0);
+  if (!(time >= 0 && time <= 3600)) return luaL_error(L, "scene: time must be 0-3600 s, got %f", time);
+  scene->world.referee().set_time(time);
   return 1;
 }
 
@@ -398,6 +403,13 @@ int scene_score(lua_State* L) {
 int scene_time(lua_State* L) {
   Scene* scene = check_scene(L);
   lua_pushnumber(L, scene->world.time());
+  return 1;
+}
+
+// The game clock as the referee keeps it (what the scripts read as game.time).
+int scene_game_time(lua_State* L) {
+  Scene* scene = check_scene(L);
+  lua_pushnumber(L, scene->world.referee().state().game_time);
   return 1;
 }
 
@@ -600,7 +612,8 @@ void register_harness(lua_State* L, Harness* h) {
   static const luaL_Reg methods[] = {
       {"run", scene_run},           {"run_until", scene_run_until},     {"requests", scene_requests},
       {"robot", scene_robot},       {"ball", scene_ball},               {"play_mode", scene_play_mode},
-      {"score", scene_score},       {"time", scene_time},               {"activation", scene_activation},
+      {"score", scene_score},       {"time", scene_time},               {"game_time", scene_game_time},
+      {"activation", scene_activation},
       {"active", scene_active},     {"role", scene_role},               {"script_error", scene_script_error},
       {"in_fallback", scene_in_fallback}, {"said", scene_said},         {"set_play_mode", scene_set_play_mode},
       {"set_ball", scene_set_ball}, {"place", scene_place},             {"knock_over", scene_knock_over},
