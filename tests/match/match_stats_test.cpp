@@ -65,6 +65,30 @@ TEST_CASE("goals are recorded with time and scorer; shots counted once per attem
   CHECK(s.to_text().find("goal") != std::string::npos);
 }
 
+TEST_CASE("a shot rolling near the shot speed counts once; slowed right down, the next is another") {
+  MatchStats stats;
+  MatchFrame f = frame(0, 8, 0);
+  f.last_touch_team = 0;
+  f.last_touch_unum = 9;
+  const double speeds[] = {1.6, 1.45, 1.55, 1.2, 1.5,  // one attempt: never below 1.0 m/s
+                           0.8,                        // it ends
+                           1.7, 1.7,                   // the next push
+                           0.0};
+  uint32_t c = 0;
+  for (double v : speeds) {
+    f.cycle = c++;
+    f.ball_vx = v;
+    f.ball_x += v * 0.02;
+    stats.add(f);
+  }
+  f.ball_vx = 2.0;
+  f.ball_vy = 2.0;  // fast but wide: no shot, and it ends the attempt
+  stats.add(f);
+  auto s = stats.summary();
+  CHECK(s.shots_left == 2);
+  CHECK(s.shots_right == 0);
+}
+
 TEST_CASE("falls are counted per robot, once per fall") {
   MatchStats stats;
   uint32_t c = 0;

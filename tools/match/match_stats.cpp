@@ -8,6 +8,10 @@
 namespace libero::match {
 namespace {
 constexpr double kShotMinSpeed = 1.5;     // m/s: slower balls are passes or dribbles
+// An attempt lasts until the ball slows below this (or leaves the goal's
+// way): a ball rolling near 1.5 m/s crossed it twice within 0.1-0.2 s in
+// games and counted as two shots.
+constexpr double kShotEndSpeed = 1.0;     // m/s
 constexpr double kShotMaxDistance = 15.0; // m from the goal line
 constexpr double kGoalHalfWidth = 1.05;
 constexpr double kShotMargin = 0.3;       // m beside the posts still counts as on target
@@ -68,20 +72,23 @@ void MatchStats::add(const MatchFrame& f) {
     else if (nearest[1] < nearest[0]) ++possession_cycles_[1];
 
     // Shots: after a touch by team t, the ball heads fast for the opponent
-    // goal mouth. Counted once per run of cycles where that holds.
+    // goal mouth. Counted once per attempt: from the cycle that holds until
+    // the ball slows below kShotEndSpeed or leaves the goal's way.
     for (int t = 0; t < 2; ++t) {
       double goal_x = t == 0 ? 15.0 : -15.0;
       double dir = t == 0 ? 1.0 : -1.0;
-      bool on_target = false;
+      bool heading_in = false;
       double speed = std::hypot(f.ball_vx, f.ball_vy);
-      if (last_touch_team_ == t && speed >= kShotMinSpeed && f.ball_vx * dir > 0 &&
-          std::fabs(goal_x - f.ball_x) <= kShotMaxDistance) {
+      if (last_touch_team_ == t && f.ball_vx * dir > 0 && std::fabs(goal_x - f.ball_x) <= kShotMaxDistance) {
         double time_to_line = (goal_x - f.ball_x) / f.ball_vx;
         double y_at_line = f.ball_y + f.ball_vy * time_to_line;
-        on_target = std::fabs(y_at_line) <= kGoalHalfWidth + kShotMargin;
+        heading_in = std::fabs(y_at_line) <= kGoalHalfWidth + kShotMargin;
       }
-      if (on_target && !shot_active_[t]) (t == 0 ? summary_.shots_left : summary_.shots_right)++;
-      shot_active_[t] = on_target;
+      if (heading_in && speed >= kShotMinSpeed && !shot_active_[t]) {
+        (t == 0 ? summary_.shots_left : summary_.shots_right)++;
+        shot_active_[t] = true;
+      }
+      if (!heading_in || speed < kShotEndSpeed) shot_active_[t] = false;
     }
   }
   // Falls per robot.

@@ -4,7 +4,8 @@
 A shot starts where the match summary counts one (tools/match/match_stats.cpp):
 the ball, last touched by the team, moving at >= 1.5 m/s towards the
 opponent goal within 15 m of its line, on a straight path crossing the line
-within 0.3 m of the goal mouth. Velocities come from consecutive frames, so
+within 0.3 m of the goal mouth; the attempt lasts until the ball slows below
+1.0 m/s or leaves that path. Velocities come from consecutive frames, so
 at the log's frame spacing (0.1 s by default) a few shots the summary counts
 from single cycles can be missed. Each shot is followed until the first of:
 
@@ -30,6 +31,7 @@ import statistics
 import sys
 
 SHOT_MIN_SPEED = 1.5
+SHOT_END_SPEED = 1.0
 SHOT_MAX_DISTANCE = 15.0
 GOAL_HALF_WIDTH = 1.05
 SHOT_MARGIN = 0.3
@@ -131,16 +133,18 @@ def shots_in(path, team):
             active = False
             continue
         vx, vy = (b[0] - b0[0]) / dt, (b[1] - b0[1]) / dt
-        on_target = False
-        if touch[0] == team and (vx * vx + vy * vy) ** 0.5 >= SHOT_MIN_SPEED and vx * direction > 0 and \
-                abs(goal_x - b0[0]) <= SHOT_MAX_DISTANCE:
+        speed = (vx * vx + vy * vy) ** 0.5
+        heading_in = False
+        if touch[0] == team and vx * direction > 0 and abs(goal_x - b0[0]) <= SHOT_MAX_DISTANCE:
             y_at_line = b0[1] + vy * (goal_x - b0[0]) / vx
-            on_target = abs(y_at_line) <= GOAL_HALF_WIDTH + SHOT_MARGIN
-        if on_target and not active and current is None:
-            current = {"file": os.path.basename(path), "t": t0, "distance": abs(goal_x - b0[0]),
-                       "speed": (vx * vx + vy * vy) ** 0.5, "shooter": touch[1], "score": score0[team],
-                       "touch_before": tuple(touch)}
-        active = on_target
+            heading_in = abs(y_at_line) <= GOAL_HALF_WIDTH + SHOT_MARGIN
+        if heading_in and speed >= SHOT_MIN_SPEED and not active:
+            active = True
+            if current is None:
+                current = {"file": os.path.basename(path), "t": t0, "distance": abs(goal_x - b0[0]),
+                           "speed": speed, "shooter": touch[1], "score": score0[team], "touch_before": tuple(touch)}
+        if not heading_in or speed < SHOT_END_SPEED:
+            active = False
     if current is not None:
         current["outcome"] = "stopped"
         current["end_distance"] = float("nan")
