@@ -71,4 +71,9 @@ void BallFilter::adopt(double x, double y, double sigma) {
   cov_(2, 2) = cov_(3, 3) = 1.0;
 }
 
+void BallFilter::place(double x, double y, double sigma) {
+  adopt(x, y, sigma);
+  cov_(2, 2) = cov_(3, 3) = 0.01;
+}
+
 }  // namespace libero::world

@@ -30,6 +30,8 @@ class BallFilter {
   void observe(double x, double y, double sigma);
   // A teammate's report: replace our belief if it is much fresher.
   void adopt(double x, double y, double sigma);
+  // A ball known to lie still at (x, y) (the referee placed it).
+  void place(double x, double y, double sigma);
 
   bool valid() const { return valid_; }
   Vec2 position() const { return Vec2(state_(0), state_(1)); }

@@ -35,6 +35,11 @@ constexpr double kAirborneAccel = 0.3 * 9.81;  // m/s^2
 constexpr double kTeleportAccel = 60.0;        // m/s^2
 constexpr double kFallenTilt = deg2rad(50), kUprightTilt = deg2rad(30);
 constexpr double kPlayerForgetAge = 30.0;  // s
+// The referee places the ball on the spot exactly; a little slack for the
+// frames of the field and ours.
+constexpr double kCentreSpotSigma = 0.02;  // m
+// Seen this recently, the ball's own sightings rule (vision every 3 cycles).
+constexpr double kBallInViewAge = 0.2;  // s
 
 
 // SimSpark torso frame (x right, y forward, z up) -> standard (x forward, y left, z up).
@@ -283,6 +288,20 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
       m.ball.adopt(message.ball_x, message.ball_y, 0.3);
       m.ball_known_age = message.ball_age;
     }
+  }
+
+  // The referee holds the ball on the centre spot before a kick-off and it
+  // lies there until the first touch ends KickOff (facts §7.3). After a goal
+  // the last sighting is in the goal: a kick-off taker whose head was still
+  // turned that way did not see the ball at its feet, took itself for a
+  // defender and walked off until the drop ball (docs/world-model.md). A
+  // ball in view is evidence enough of its own.
+  const auto mode = static_cast<protocol::PlayMode>(game.raw_play_mode);
+  if ((mode == protocol::PlayMode::BeforeKickOff || mode == protocol::PlayMode::KickOffLeft ||
+       mode == protocol::PlayMode::KickOffRight) &&
+      m.own_ball_seen_age > kBallInViewAge) {
+    m.ball.place(0, 0, kCentreSpotSigma);
+    m.ball_known_age = 0;
   }
 
   for (WsPlayer& p : state_.teammates)

@@ -183,6 +183,35 @@ TEST_CASE("ball: position when seen, rolling velocity, stop point, moving toward
   CHECK(ball.last_known_age > 1.5);
 }
 
+TEST_CASE("ball: on the centre spot from the kick-off's play modes, where the referee holds it") {
+  for (protocol::PlayMode mode : {protocol::PlayMode::KickOffLeft, protocol::PlayMode::KickOffRight,
+                                  protocol::PlayMode::BeforeKickOff}) {
+    synthetic::SyntheticOptions o;
+    o.seed = 8;
+    o.head_scan = false;
+    Rig rig(o);
+    // Last seen in our goal, facing away from the centre (as a kick-off
+    // taker that watched the goal): the ball on the spot is out of view.
+    rig.sim.place(-0.3, 0, kPi);
+    rig.sim.set_ball(-14.5, -0.8, 0, 0);
+    for (int i = 0; i < 100; ++i) rig.step(0, 0, 0);
+    const WsBall& ball = rig.model.state().ball;
+    REQUIRE(ball.valid == 1);
+    CHECK_NEAR(ball.x, -14.5, 0.6);
+    rig.sim.set_ball(0, 0, 0, 0);
+    for (int i = 0; i < 50; ++i) rig.step(0, 0, 0);
+    CHECK_NEAR(ball.x, -14.5, 0.6);  // in PlayOn nothing says it moved
+    CHECK(ball.last_known_age > 0.9);
+    rig.sim.step(0, 0, 0, &rig.percept, &rig.status);
+    rig.percept.game_state.play_mode = mode;
+    rig.model.update(rig.percept, rig.last_status);
+    CHECK_NEAR(ball.x, 0, 1e-9);
+    CHECK_NEAR(ball.y, 0, 1e-9);
+    CHECK_NEAR(ball.vx, 0, 1e-9);
+    CHECK(ball.last_known_age < 1e-9);
+  }
+}
+
 TEST_CASE("players: own parts ignored, teammates and opponents tracked, fallen robots noticed") {
   synthetic::SyntheticOptions o;
   o.seed = 7;
