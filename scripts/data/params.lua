@@ -60,6 +60,7 @@ return {
   advance_pressure = 2.0,                    -- s: opponents farther than this in time: kick long forward
   advance_min_kick = 7.0,                    -- m: a shorter long kick does not pay for its approach: dribble
   clear_zone_x = -10.0,                      -- ball behind this x with opponents near: clear it
+  indirect_side_from = 0.5,                  -- m: an indirect kick this far left of the middle is played to the right
   opponent_pressure = 1.5,                   -- m: an opponent this near the ball is pressing
   pass = { grid = 3, receive_slack = 1.5, hold_horizon = 6.0, nearest_pressure = 4.0, min_gain = 0.1, opponent_speed = 0.6, reaction = 0.5, margin = 0.3, cache_time = 0.3,
            stop_margin = 0.5,                  -- m: a pass stopping nearer the bounds than this needs its receiver there first

@@ -226,6 +226,25 @@ test("after our kick-off the taker does not play the ball again before someone e
   expect(reached, "#3 got to the ball")
 end)
 
+-- On the centre spot the ball's estimate wanders by centimetres either side
+-- of y = 0 (in games a taker turned back and forth between the two sides for
+-- 11 s): the short kick-off goes to one side whichever way it wanders.
+test("an indirect kick-off is played to the same side with the ball a few cm either side of the spot", function()
+  local sides = {}
+  for _, y in ipairs { 0.04, -0.04 } do
+    local s = scene{ play_mode = "KickOff_Left", ball = { x = 0, y = y },
+                     us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.25, y = y }, { unum = 3, x = -9, y = 0 } },
+                     them = { { unum = 1, x = 14, y = 0 } } }
+    local aimed = s:run_until(function(t) return t:active(2, "kick_to") end, 50)
+    expect(aimed, "#2 lines up its kick (ball at y " .. y .. ")")
+    for _, e in ipairs(s:activation(2)) do
+      if e.option == "kick_to" then sides[#sides + 1] = tonumber(e.params:match("y=([%-%d%.]+)")) end
+    end
+  end
+  expect(#sides == 2 and sides[1] * sides[2] > 0 and math.abs(sides[1]) > 1,
+         "the same side both times, got " .. tostring(sides[1]) .. " and " .. tostring(sides[2]))
+end)
+
 test("once a teammate has played the ball, the taker may be striker again", function()
   local s = scene{ play_mode = "KickIn_Left", ball = { x = 2, y = -9.958 },
                    us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = 1.5, y = -9.4 }, { unum = 3, x = -4, y = -5 } },
