@@ -101,19 +101,19 @@ def shots_in(path, team):
     shots = []
     active = False
     current = None
+    goal_x = goal_x_for(team, half_length)
+    direction = 1.0 if goal_x > 0 else -1.0
     for i in range(1, len(frames)):
-        t0, pm0, score0, b0, touch0 = frames[i - 1]
+        t0, pm0, score0, b0, _ = frames[i - 1]
         t, pm, score, b, touch = frames[i]
         dt = t - t0
-        goal_x = goal_x_for(team, half_length)
-        direction = 1.0 if goal_x > 0 else -1.0
         if current is not None:
             outcome = None
             if score[team] > current["score"]:
                 outcome = "goal"
-            elif touch[0] not in (-1, team) and tuple(touch) != current["touch_before"]:
+            elif touch[0] not in (-1, team):  # a shot starts touched by the shooter: any other touch is news
                 outcome = "keeper" if touch[1] == 1 else "blocked"
-            elif touch[0] == team and touch[1] != current["shooter"] and tuple(touch) != current["touch_before"]:
+            elif touch[0] == team and touch[1] != current["shooter"]:
                 outcome = "again"
             elif direction * b[0] > half_length:
                 # Inside the mouth the referee's goal follows within a frame or two.
@@ -127,8 +127,6 @@ def shots_in(path, team):
                 current["end_distance"] = abs(goal_x - b[0])
                 shots.append(current)
                 current = None
-            else:
-                current["touch_before"] = tuple(touch)
         if pm != "PlayOn" or pm0 != "PlayOn" or dt <= 0:  # the ball is placed between play modes
             active = False
             continue
@@ -142,7 +140,7 @@ def shots_in(path, team):
             active = True
             if current is None:
                 current = {"file": os.path.basename(path), "t": t0, "distance": abs(goal_x - b0[0]),
-                           "speed": speed, "shooter": touch[1], "score": score0[team], "touch_before": tuple(touch)}
+                           "speed": speed, "shooter": touch[1], "score": score0[team]}
         if not heading_in or speed < SHOT_END_SPEED:
             active = False
     if current is not None:
