@@ -42,7 +42,7 @@ void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params
 
 void WalkEngine::reset() {
   params_ = base_params_;
-  sideways_blend_ = forward_blend_ = 0;
+  sideways_blend_ = forward_blend_ = turning_blend_ = 0;
   current_ = {};
   sway_residual_ = last_sway_ = 0;
   yaw_correction_ = 0;
@@ -121,6 +121,19 @@ double WalkEngine::forward_share() const {
   return beyond * n.of_whole(n.x);
 }
 
+double WalkEngine::turning_share() const {
+  // The turn beyond turning_from (of max_turn) times the turn's share of
+  // the whole command: turning in place at the limit walks the turning
+  // gait; the kick approach's turns, combined with walking and below
+  // combine_max_turn, do not.
+  const WalkParams& p = base_params_;
+  if (p.max_turn <= 0) return 0.0;
+  double from = std::clamp(p.turning_from, 0.0, 0.95);
+  double beyond = std::clamp((std::abs(current_.turn) / p.max_turn - from) / (1.0 - from), 0.0, 1.0);
+  const CommandShares n = shares(current_);
+  return beyond * n.of_whole(n.turn);
+}
+
 void WalkEngine::begin_step() {
   // Blended per step, not per cycle: the step's timing and pendulum are
   // planned once, at its start.
@@ -128,7 +141,8 @@ void WalkEngine::begin_step() {
   // or two (a sidestep reaches full speed in two) tipped the robot over.
   sideways_blend_ = approach(sideways_blend_, sideways_share(), kGaitBlendPerStep);
   forward_blend_ = approach(forward_blend_, forward_share(), kGaitBlendPerStep);
-  params_ = blend_gaits(base_params_, sideways_blend_, forward_blend_);
+  turning_blend_ = approach(turning_blend_, turning_share(), kGaitBlendPerStep);
+  params_ = blend_gaits(base_params_, {sideways_blend_, forward_blend_, turning_blend_});
   // Turning in place the support foot pivots on a corner of its sole
   // (its centre of pressure sits at the sole's edge, where a single contact
   // point gives no grip in yaw) and gives back part of every step's turn;
@@ -242,7 +256,7 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
         sway_residual_ = last_sway_;
         walking_ = false;
         params_ = base_params_;
-        sideways_blend_ = forward_blend_ = 0;
+        sideways_blend_ = forward_blend_ = turning_blend_ = 0;
         time_ = 0;
         current_ = {};
       } else {

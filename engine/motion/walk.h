@@ -86,6 +86,8 @@ class WalkEngine {
   double sideways_share() const;
   // 0..1: how far this step walks the fast forward gait (WalkParams::forward).
   double forward_share() const;
+  // 0..1: how far this step walks the fast turning gait (WalkParams::turning).
+  double turning_share() const;
   // Forward speed beyond gait_speed_from (signed), where the speed-dependent gait acts.
   double gait_excess() const {
     return current_.vx - std::clamp(current_.vx, -params_.gait_speed_from, params_.gait_speed_from);
@@ -120,6 +122,7 @@ class WalkEngine {
   double crouch_ = 0;            // 0 at the stand height, 1 at the walk height
   double sideways_blend_ = 0;    // share of the sideways gait in this step's params_
   double forward_blend_ = 0;     // share of the forward gait in this step's params_
+  double turning_blend_ = 0;     // share of the turning gait in this step's params_
 };
 
 }  // namespace libero::motion

@@ -78,10 +78,11 @@ constexpr Field kFields[] = {
     {"walk_to_tolerance", &WalkParams::walk_to_tolerance},
     {"walk_to_heading_tolerance", &WalkParams::walk_to_heading_tolerance},
     {"sideways_from", &WalkParams::sideways_from, true},
+    {"turning_from", &WalkParams::turning_from, true},
     {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing, true},
 };
 
-// Fields a gait table (`sideways`, `forward`) may hold: the gait's timing,
+// Fields a gait table (`sideways`, `forward`, `turning`) may hold: the gait's timing,
 // lift, pendulum, balance feedback and arm swing. Not the limits,
 // accelerations, speed-dependent fields or stand-pose fields: those hold
 // for every kind of walking. Index i is GaitTable::value[i].
@@ -128,6 +129,10 @@ Status read_fields(const data::DataFile& file, const data::Value& table, const s
     Status s = read_gait_table(file, *forward, context + ".forward", &params->forward);
     if (!s.ok()) return s;
   }
+  if (const data::Value* turning = reader.map_or_null("turning")) {
+    Status s = read_gait_table(file, *turning, context + ".turning", &params->turning);
+    if (!s.ok()) return s;
+  }
   for (const Field& f : kFields) {
     if (required && !f.optional)
       params->*f.member = reader.number(f.key);
@@ -162,6 +167,7 @@ Status check(const WalkParams& p, const std::string& name) {
     return bad("speed limits must not be negative");
   if (!(p.imu_accel_smoothing > 0 && p.imu_accel_smoothing <= 1)) return bad("imu_accel_smoothing must be in (0, 1]");
   if (!(p.sideways_from >= 0 && p.sideways_from <= 0.95)) return bad("sideways_from must be in [0, 0.95] of max_side");
+  if (!(p.turning_from >= 0 && p.turning_from <= 0.95)) return bad("turning_from must be in [0, 0.95] of max_turn");
   if (!(p.combine_power >= 1 && p.combine_power <= 8)) return bad("combine_power must be in [1, 8]");
   if (!(p.accel_forward > 0 && p.accel_side > 0 && p.accel_turn > 0))
     return bad("accelerations must be positive");
@@ -180,15 +186,17 @@ bool set_gait_field(WalkParams::GaitTable* table, std::string_view field, double
   return false;
 }
 
-WalkParams blend_gaits(const WalkParams& params, double sideways_share, double forward_share) {
+WalkParams blend_gaits(const WalkParams& params, const GaitShares& shares) {
   WalkParams out = params;
-  sideways_share = std::clamp(sideways_share, 0.0, 1.0);
-  forward_share = std::clamp(forward_share, 0.0, 1.0);
+  const double sideways_share = std::clamp(shares.sideways, 0.0, 1.0);
+  const double forward_share = std::clamp(shares.forward, 0.0, 1.0);
+  const double turning_share = std::clamp(shares.turning, 0.0, 1.0);
   for (int i = 0; i < WalkParams::kGaitFieldCount; ++i) {
     double WalkParams::*member = kGaitFields[i].member;
     const double own = params.*member;
     if (params.sideways.given[i]) out.*member += (params.sideways.value[i] - own) * sideways_share;
     if (params.forward.given[i]) out.*member += (params.forward.value[i] - own) * forward_share;
+    if (params.turning.given[i]) out.*member += (params.turning.value[i] - own) * turning_share;
   }
   return out;
 }
@@ -222,9 +230,11 @@ Result<WalkParams> parse_walk_text(const std::string& text, const std::string& n
   if (std::isnan(params.slow_balance_step_y)) params.slow_balance_step_y = params.balance_step_y;
   s = check(params, name + " (" + type_key + ")");
   if (!s.ok()) return s.error();
-  s = check(blend_gaits(params, 1.0, 0.0), name + " (" + type_key + ".sideways)");
+  s = check(blend_gaits(params, {1.0, 0.0, 0.0}), name + " (" + type_key + ".sideways)");
   if (!s.ok()) return s.error();
-  s = check(blend_gaits(params, 0.0, 1.0), name + " (" + type_key + ".forward)");
+  s = check(blend_gaits(params, {0.0, 1.0, 0.0}), name + " (" + type_key + ".forward)");
+  if (!s.ok()) return s.error();
+  s = check(blend_gaits(params, {0.0, 0.0, 1.0}), name + " (" + type_key + ".turning)");
   if (!s.ok()) return s.error();
   return params;
 }

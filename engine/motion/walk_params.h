@@ -111,32 +111,41 @@ struct WalkParams {
   double walk_to_tolerance = 0.05;   // m
   double walk_to_heading_tolerance = 0.1;  // rad
 
-  // Gaits of their own (a block's `sideways` and `forward` tables): the
-  // values some of the fields above take for a step that starts at the full
-  // sideways speed (|vy| = max_side) or the full forward speed (vx =
-  // max_forward), blended in linearly from sideways_from (of max_side) and
-  // from gait_speed_from (m/s) on, each by its part of the command, so
-  // walking sideways and walking fast can have gaits of their own while
-  // slower walking and turning keep theirs exactly. Which fields a table
+  // Gaits of their own (a block's `sideways`, `forward` and `turning`
+  // tables): the values some of the fields above take for a step that
+  // starts at the full sideways speed (|vy| = max_side), the full forward
+  // speed (vx = max_forward) or the full turn (|turn| = max_turn), blended
+  // in linearly from sideways_from (of max_side), gait_speed_from (m/s)
+  // and turning_from (of max_turn) on, each by its part of the command, so
+  // walking sideways, walking fast and turning fast can have gaits of
+  // their own while slower walking keeps its own exactly. Which fields a table
   // may hold: kGaitFields in walk_params.cpp (timing, lift, pendulum,
   // balance feedback, arm swing; not limits, accelerations or the stand);
   // a field a table does not give is the block's own.
   double sideways_from = 0.0;
+  // The turning gait (a block's `turning` table) blends in from
+  // turning_from (of max_turn) on, by the turn's part of the command, so
+  // only fast turns in place walk it: the kick approach's turns (up to
+  // combine_max_turn) stay below it.
+  double turning_from = 0.0;
   static constexpr int kGaitFieldCount = 23;
   struct GaitTable {
     double value[kGaitFieldCount] = {};
     bool given[kGaitFieldCount] = {};
   };
-  GaitTable sideways, forward;
+  GaitTable sideways, forward, turning;
 };
 
 // Sets one field of a gait table (false: not a field it may hold).
 bool set_gait_field(WalkParams::GaitTable* table, std::string_view field, double value);
 
-// `params` with its sideways and forward gaits blended in by their shares
-// (each clamped to [0, 1]; 0: as it is, 1: that table's values). The
-// shares add: a walk's shares sum to at most 1.
-WalkParams blend_gaits(const WalkParams& params, double sideways_share, double forward_share);
+// `params` with its sideways, forward and turning gaits blended in by
+// their shares (each clamped to [0, 1]; 0: as it is, 1: that table's
+// values). The shares add: a walk's shares sum to at most 1.
+struct GaitShares {
+  double sideways = 0, forward = 0, turning = 0;
+};
+WalkParams blend_gaits(const WalkParams& params, const GaitShares& shares);
 
 // Parses the walk file text for `robot_type` (0-4).
 Result<WalkParams> parse_walk_text(const std::string& text, const std::string& name, int robot_type);

@@ -75,7 +75,14 @@ return {
   -- 0.005 --runs 60 --first 300`, V 0.7-1.0 in nine steps) 10 falls in 540 against 77, 0.709 m/s at
   -- 1.0 against 0.686; with grip 0.766 m/s at 1.0 (0.754), 0 falls in 60 20-s runs; random commands
   -- 0 falls in 100 with grip, 3 in 150 with the slip (both as before). docs/benchmarks.md, session 27.
+  -- The turning gait (session 36): turning in place beyond 0.7 of max_turn (2.31 rad/s, above the
+  -- kick approach's combine_max_turn) blends in narrower, longer-double-support steps with more ankle
+  -- roll feedback. Set by hand from a grid on `turn` with and without SimSpark's slip: with grip 10 s
+  -- 101.5 deg/s (was 107.1), 20 s x 60 102.7 (102.7), 0 falls; with the slip 10 s 99.0 (90.1), 20 s x 60
+  -- 103.7 and 0 falls (96.7, 1). Faster neighbours (foot_spread -0.01, double_support 0.05: 110 / 118)
+  -- fell 2-5 times in 60 20-s runs with the slip. docs/benchmarks.md, session 36.
   type0 = {
+    turning_from = 0.7, turning = { foot_spread = -0.008, double_support = 0.06, tilt_ankle_roll = 0.55 },
     forward = { step_period = 0.1000, step_height = 0.0436, double_support = 0.0106, sway = 0.0031, com_height = 0.2499, torso_offset_x = 0.0054, gyro_ankle_pitch = -0.0354, gyro_hip_pitch = -0.0365, tilt_ankle_pitch = -0.0429, tilt_hip_pitch = -0.0866, balance_step_x = 0.0118, gyro_ankle_roll = 0.0873, tilt_ankle_roll = 0.2091, arm_swing = 9.4760, imu_accel_smoothing = 0.3990 },
     max_side = 0.40, sideways_from = 0.5, stand_gyro_ankle_roll = 0,
     sideways = { step_period = 0.1000, step_height = 0.0278, double_support = 0.0075, swing_end = 0.9983, swing_linear = 0.0000, sway = 0.0051, sway_lead = 0.0937, lateral_pendulum = 0.5299, foot_spread = -0.0040, com_height = 0.2912, torso_offset_x = 0.0445, gyro_ankle_roll = 0.1311, gyro_hip_roll = -0.0109, tilt_ankle_roll = 0.4773, tilt_hip_roll = -0.0909, balance_step_y = 0.0122 },

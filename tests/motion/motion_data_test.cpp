@@ -478,12 +478,12 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
   // Loading changes none of the block's own fields.
   CHECK(loaded->step_period == doctest::Approx(0.13));
   CHECK(loaded->sway == doctest::Approx(0.01));
-  WalkParams none = blend_gaits(*loaded, 0.0, 0.0), full = blend_gaits(*loaded, 1.0, 0.0), half = blend_gaits(*loaded, 0.5, 0.0);
+  WalkParams none = blend_gaits(*loaded, {0.0, 0.0, 0.0}), full = blend_gaits(*loaded, {1.0, 0.0, 0.0}), half = blend_gaits(*loaded, {0.5, 0.0, 0.0});
   CHECK(none.step_period == doctest::Approx(0.13));
   CHECK(full.step_period == doctest::Approx(0.09));
   CHECK(half.step_period == doctest::Approx(0.11));
-  CHECK(blend_gaits(*loaded, 3.0, 0.0).step_period == doctest::Approx(0.09));  // clamped
-  CHECK(blend_gaits(*loaded, 0.0, 1.0).step_period == doctest::Approx(0.13));  // no forward table
+  CHECK(blend_gaits(*loaded, {3.0, 0.0, 0.0}).step_period == doctest::Approx(0.09));  // clamped
+  CHECK(blend_gaits(*loaded, {0.0, 1.0, 0.0}).step_period == doctest::Approx(0.13));  // no forward table
   CHECK(full.sway == doctest::Approx(0.09));
   CHECK(full.balance_step_y == doctest::Approx(0.09));
   CHECK(full.tilt_hip_roll == doctest::Approx(0.09));
@@ -497,15 +497,15 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
   for (size_t i = 0; i < offsetof(WalkParams, sideways) / sizeof(double); ++i) differing += b[i] != f[i];
   CHECK(differing == WalkParams::kGaitFieldCount);  // each field blended, nothing else
   // Without a table nothing blends.
-  CHECK(blend_gaits(*base, 1.0, 1.0).step_period == doctest::Approx(0.13));
+  CHECK(blend_gaits(*base, {1.0, 1.0, 0.0}).step_period == doctest::Approx(0.13));
 
   // A type's block may give a sideways table of its own, field by field.
   std::string typed = text;
   typed.replace(typed.find("type2 = {"), 9, "type2 = { sideways = { sway = 0.03 },");
   auto type2 = parse_walk_text(typed, "side.lua", 2);
   REQUIRE_MESSAGE(type2.ok(), (type2.ok() ? "" : type2.error().describe()));
-  CHECK(blend_gaits(*type2, 1.0, 0.0).sway == doctest::Approx(0.03));
-  CHECK(blend_gaits(*type2, 1.0, 0.0).step_period == doctest::Approx(0.09));
+  CHECK(blend_gaits(*type2, {1.0, 0.0, 0.0}).sway == doctest::Approx(0.03));
+  CHECK(blend_gaits(*type2, {1.0, 0.0, 0.0}).step_period == doctest::Approx(0.09));
 
   // Errors: a field a sideways gait may not change, a misspelt one, a
   // sideways value out of range, a table that is not one.
@@ -526,25 +526,38 @@ TEST_CASE("walk files: a forward gait is read per block, blended with the sidewa
   auto loaded = parse_walk_text(text, "fast.lua", 0);
   REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().describe()));
   CHECK(loaded->step_period == doctest::Approx(0.13));  // the block's own value stays
-  WalkParams fast = blend_gaits(*loaded, 0.0, 1.0);
+  WalkParams fast = blend_gaits(*loaded, {0.0, 1.0, 0.0});
   CHECK(fast.step_period == doctest::Approx(0.11));
   CHECK(fast.gyro_ankle_pitch == doctest::Approx(-0.2));
   CHECK(fast.balance_step_x == doctest::Approx(0.05));
   CHECK(fast.sway == doctest::Approx(loaded->sway));  // only the sideways table sets it
   // Shares add, each against the block's own value.
-  WalkParams mixed = blend_gaits(*loaded, 0.25, 0.5);
+  WalkParams mixed = blend_gaits(*loaded, {0.25, 0.5, 0.0});
   CHECK(mixed.step_period == doctest::Approx(0.13 + 0.25 * (0.09 - 0.13) + 0.5 * (0.11 - 0.13)));
   CHECK(mixed.sway == doctest::Approx(loaded->sway + 0.25 * (0.02 - loaded->sway)));
   CHECK(mixed.gyro_ankle_pitch == doctest::Approx(loaded->gyro_ankle_pitch + 0.5 * (-0.2 - loaded->gyro_ankle_pitch)));
-  CHECK(blend_gaits(*loaded, 0.0, -1.0).step_period == doctest::Approx(0.13));  // clamped
+  CHECK(blend_gaits(*loaded, {0.0, -1.0, 0.0}).step_period == doctest::Approx(0.13));  // clamped
 
   // A type's block overrides the default's forward table field by field.
   std::string typed = text;
   typed.replace(typed.find("type2 = {"), 9, "type2 = { forward = { gyro_ankle_pitch = -0.1 },");
   auto type2 = parse_walk_text(typed, "fast.lua", 2);
   REQUIRE_MESSAGE(type2.ok(), (type2.ok() ? "" : type2.error().describe()));
-  CHECK(blend_gaits(*type2, 0.0, 1.0).gyro_ankle_pitch == doctest::Approx(-0.1));
-  CHECK(blend_gaits(*type2, 0.0, 1.0).step_period == doctest::Approx(0.11));
+  CHECK(blend_gaits(*type2, {0.0, 1.0, 0.0}).gyro_ankle_pitch == doctest::Approx(-0.1));
+  CHECK(blend_gaits(*type2, {0.0, 1.0, 0.0}).step_period == doctest::Approx(0.11));
+
+  // The turning table, read and checked like the others.
+  std::string turning = old_walk;
+  turning.insert(turning.find("default = {") + 11, " turning_from = 0.6, turning = { foot_spread = -0.01, step_height = 0.03 },");
+  auto turned = parse_walk_text(turning, "turn.lua", 0);
+  REQUIRE_MESSAGE(turned.ok(), (turned.ok() ? "" : turned.error().describe()));
+  CHECK(turned->turning_from == doctest::Approx(0.6));
+  CHECK(blend_gaits(*turned, {0.0, 0.0, 1.0}).foot_spread == doctest::Approx(-0.01));
+  CHECK(blend_gaits(*turned, {0.0, 0.0, 0.5}).step_height == doctest::Approx(0.5 * (turned->step_height + 0.03)));
+  CHECK(blend_gaits(*turned, {0.0, 1.0, 0.0}).foot_spread == doctest::Approx(turned->foot_spread));
+  CHECK(walk_load_error("turning = { max_turn = 5 },").find("max_turn") != std::string::npos);
+  CHECK(walk_load_error("turning = { step_height = 0.5 },").find("turning") != std::string::npos);
+  CHECK(walk_load_error("turning_from = 0.99,").find("turning_from must be in [0, 0.95]") != std::string::npos);
 
   // Errors name the table: a limit, a value out of range.
   CHECK(walk_load_error("forward = { max_forward = 2 },").find("max_forward") != std::string::npos);

@@ -1231,6 +1231,34 @@ TEST_CASE("walk: a forward gait acts beyond gait_speed_from by the forward share
   CHECK(ankle_under_rate(p) > ankle_under_rate(without) + 0.05);
 }
 
+TEST_CASE("walk: a turning gait acts only on fast turns in place, eased in step by step") {
+  WalkParams p = shipped_walk();
+  p.sideways = p.forward = p.turning = {};
+  REQUIRE(set_gait_field(&p.turning, "step_period", 0.2));
+  REQUIRE(p.combine_max_turn > 0);
+  p.turning_from = 0.7;
+  REQUIRE(p.combine_max_turn < p.turning_from * p.max_turn);  // the kick approach's turns stay below it
+  p.step_period_per_speed = p.step_period_per_turn = 0;  // one period unless a gait table sets it
+  p.accel_forward = p.accel_side = p.accel_turn = 1000;
+  auto settled = [&](const WalkCommand& command) { return step_periods(p, command, 100).back(); };
+  WalkCommand full_turn, combine_turn, part_turn, forward, turn_and_walk;
+  full_turn.turn = -p.max_turn;  // either direction
+  combine_turn.turn = p.combine_max_turn;
+  part_turn.turn = 0.85 * p.max_turn;  // half way from turning_from to the limit
+  forward.vx = p.max_forward;
+  turn_and_walk.vx = 0.5 * p.max_forward;
+  turn_and_walk.turn = p.max_turn;  // the norm brings the turn below turning_from
+  CHECK(settled(full_turn) == doctest::Approx(0.2));
+  CHECK(settled(part_turn) == doctest::Approx(0.5 * (p.step_period + 0.2)));
+  CHECK(settled(combine_turn) == doctest::Approx(p.step_period));
+  CHECK(settled(forward) == doctest::Approx(p.step_period));
+  CHECK(settled(turn_and_walk) == doctest::Approx(p.step_period));
+  std::vector<double> start = step_periods(p, full_turn, 60);
+  REQUIRE(start.size() >= 5);
+  for (size_t k = 1; k < start.size(); ++k)
+    CHECK(start[k] - start[k - 1] <= 0.25 * (0.2 - p.step_period) + 1e-9);
+}
+
 TEST_CASE("walk: a sideways gait acts on sidesteps by their sideways share, eased in step by step") {
   WalkParams p = shipped_walk();
   p.sideways = p.forward = {};
