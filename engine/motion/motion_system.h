@@ -52,6 +52,10 @@ class MotionSystem {
   // started, as its ball shifts used it.
   double kick_ball_dx() const;
   double kick_ball_dy() const;
+  // For tools and tests: steps the foot sensors ended early and cycles they
+  // held a step for a late foot (WalkParams::touchdown_*), since load().
+  int walk_touchdown_early_steps() const;
+  int walk_touchdown_held_cycles() const;
 
  private:
   MotionOptions options_;

@@ -37,6 +37,7 @@ double approach(double value, double goal, double max_change) {
 void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params) {
   geometry_ = geometry;
   base_params_ = params_ = params;
+  touchdown_early_steps_ = touchdown_held_cycles_ = 0;
   reset();
 }
 
@@ -50,6 +51,7 @@ void WalkEngine::reset() {
   crouch_ = 0;
   walking_ = false;
   time_ = 0;
+  touchdown_waited_ = 0;
   period_ = params_.step_period;
   steps_taken_ = 0;
   for (int s = 0; s < 2; ++s) start_[s] = end_[s] = now_[s] = {};
@@ -209,7 +211,7 @@ void WalkEngine::begin_step() {
 }
 
 void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch, double roll,
-                      double target[kJointCount]) {
+                      double target[kJointCount], const FootLoads* loads) {
   limit_command(command);
   gyro_filtered_ = 0.7 * gyro_filtered_ + 0.3 * gyro;
   yaw_rate_sum_ += gyro.z();
@@ -243,8 +245,28 @@ void WalkEngine::step(const WalkCommand& command, const Vec3& gyro, double pitch
     }
   } else {
     time_ += kCycleSeconds;
-    if (time_ >= period_ - 1e-9) {
-      time_ -= period_;
+    bool step_ends = time_ >= period_ - 1e-9;
+    if (loads && params_.touchdown_load > 0 && steps_taken_ > 0) {
+      bool landed = loads->load[swing_] >= params_.touchdown_load;
+      if (!step_ends && landed && time_ >= params_.touchdown_from * period_ - 1e-9) {
+        step_ends = true;
+        time_ = period_;
+        ++touchdown_early_steps_;
+      } else if (step_ends && !landed && touchdown_waited_ + kCycleSeconds <= params_.touchdown_wait + 1e-9) {
+        // Held at the plan's end (phase 1) until the foot comes down, in
+        // whole cycles: a gait blend's sliver of a wait holds none.
+        step_ends = false;
+        time_ = period_;
+        touchdown_waited_ += kCycleSeconds;
+        ++touchdown_held_cycles_;
+      }
+    }
+    if (step_ends) {
+      // A held step's wait comes out of the next step's start (its double
+      // support), so the exchange shifts but the cadence holds: steps made
+      // longer by every wait walked the slow gait slower.
+      time_ = touchdown_waited_ > 0 ? std::min(touchdown_waited_, 0.5 * period_) : std::max(0.0, time_ - period_);
+      touchdown_waited_ = 0;
       // now_ holds where the feet landed (plan + balance adjustments).
       ++steps_taken_;
       bool at_neutral = true;

@@ -11,7 +11,8 @@
 // the analytic leg IK. The walk crouches below the stand pose before the
 // first step and rises after the last. Feedback on the support leg: gyro
 // and torso lean on ankles and hips, a capture-point step adjustment on
-// lean and lean rate, and the turn rate closed on the gyro.
+// lean and lean rate, and the turn rate closed on the gyro. The foot
+// sensors time the support exchange (WalkParams::touchdown_*).
 // Lateral steps and turns are led by the foot on the side of motion (the
 // NAO's hip yaw-pitch joints only turn the feet outwards).
 #pragma once
@@ -30,6 +31,12 @@ struct WalkCommand {
   double vx = 0, vy = 0, turn = 0;  // m/s, m/s, rad/s (robot frame)
 };
 
+// Normal force on each foot's soles (heel and toe sensors together), N,
+// indexed by Side; what the step timing reads (WalkParams::touchdown_*).
+struct FootLoads {
+  double load[2] = {0, 0};
+};
+
 class WalkEngine {
  public:
   void configure(const LegGeometry& geometry, const WalkParams& params);
@@ -42,9 +49,10 @@ class WalkEngine {
 
   // One cycle. `gyro` is the torso rate (engine frame, rad/s); `pitch` and
   // `roll` the estimated torso attitude (ImuFilter conventions, rad).
-  // Writes leg, arm and nothing else into target[].
+  // Writes leg, arm and nothing else into target[]. `loads` (may be null:
+  // no foot sensors) lets a step end when the swing foot lands.
   void step(const WalkCommand& command, const Vec3& gyro, double pitch, double roll,
-            double target[kJointCount]);
+            double target[kJointCount], const FootLoads* loads = nullptr);
 
   // The targets of phase 0 without advancing the gait: the stand pose when
   // the walk is at rest; while walking, the current crouch and foot offsets.
@@ -65,6 +73,10 @@ class WalkEngine {
   double phase() const { return walking_ ? time_ / period_ : 0; }
   // The period of the current step (step_period_per_speed makes it depend on the speed).
   double period() const { return period_; }
+  // Steps the foot sensors ended early, and cycles they held a step for a
+  // late foot, since configure() (diagnostics for benches and tests).
+  int touchdown_early_steps() const { return touchdown_early_steps_; }
+  int touchdown_held_cycles() const { return touchdown_held_cycles_; }
 
  private:
   struct FootOffset {
@@ -123,6 +135,9 @@ class WalkEngine {
   double sideways_blend_ = 0;    // share of the sideways gait in this step's params_
   double forward_blend_ = 0;     // share of the forward gait in this step's params_
   double turning_blend_ = 0;     // share of the turning gait in this step's params_
+  double touchdown_waited_ = 0;  // s this step has been held for its swing foot
+  int touchdown_early_steps_ = 0;
+  int touchdown_held_cycles_ = 0;
 };
 
 }  // namespace libero::motion

@@ -69,6 +69,9 @@ constexpr Field kFields[] = {
     {"slow_balance_step_x", &WalkParams::slow_balance_step_x, true},
     {"slow_balance_step_y", &WalkParams::slow_balance_step_y, true},
     {"turn_feedback", &WalkParams::turn_feedback},
+    {"touchdown_load", &WalkParams::touchdown_load, true},
+    {"touchdown_from", &WalkParams::touchdown_from, true},
+    {"touchdown_wait", &WalkParams::touchdown_wait, true},
     {"arm_swing", &WalkParams::arm_swing},
     {"arm_pitch", &WalkParams::arm_pitch},
     {"arm_out", &WalkParams::arm_out},
@@ -103,6 +106,7 @@ constexpr GaitField kGaitFields[WalkParams::kGaitFieldCount] = {
     {"tilt_ankle_pitch", &WalkParams::tilt_ankle_pitch}, {"tilt_hip_pitch", &WalkParams::tilt_hip_pitch},
     {"balance_step_x", &WalkParams::balance_step_x},   {"arm_swing", &WalkParams::arm_swing},
     {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing},
+    {"touchdown_from", &WalkParams::touchdown_from}, {"touchdown_wait", &WalkParams::touchdown_wait},
 };
 
 Status read_gait_table(const data::DataFile& file, const data::Value& table, const std::string& context,
@@ -168,6 +172,9 @@ Status check(const WalkParams& p, const std::string& name) {
   if (!(p.imu_accel_smoothing > 0 && p.imu_accel_smoothing <= 1)) return bad("imu_accel_smoothing must be in (0, 1]");
   if (!(p.sideways_from >= 0 && p.sideways_from <= 0.95)) return bad("sideways_from must be in [0, 0.95] of max_side");
   if (!(p.turning_from >= 0 && p.turning_from <= 0.95)) return bad("turning_from must be in [0, 0.95] of max_turn");
+  if (!(p.touchdown_load >= 0 && p.touchdown_load <= 200)) return bad("touchdown_load must be in [0, 200] N");
+  if (!(p.touchdown_from >= 0.3 && p.touchdown_from <= 1)) return bad("touchdown_from must be in [0.3, 1] of the step");
+  if (!(p.touchdown_wait >= 0 && p.touchdown_wait <= 0.2)) return bad("touchdown_wait must be in [0, 0.2] s");
   if (!(p.combine_power >= 1 && p.combine_power <= 8)) return bad("combine_power must be in [1, 8]");
   if (!(p.accel_forward > 0 && p.accel_side > 0 && p.accel_turn > 0))
     return bad("accelerations must be positive");

@@ -91,6 +91,18 @@ struct WalkParams {
   // other). Larger gains catch pushes better there, but the fast gait falls
   // with them; balance_step_x/y hold above gait_speed_from.
   double slow_balance_step_x = 0.0, slow_balance_step_y = 0.0;
+  // Step timing from the foot sensors (FRP): the swing foot counts as
+  // landed once its soles carry touchdown_load (N). Landed from
+  // touchdown_from of the step on, it ends the step there (a body tipping
+  // towards the swing side puts the foot down early, and standing on to the
+  // plan's end would push it over); still unloaded at the step's end, the
+  // step is held for up to touchdown_wait (s) for it to come down (a body
+  // tipping the other way has not arrived on it). touchdown_load 0: the
+  // plan's timing alone, as before the sensors were read. The gait tables
+  // may set touchdown_from and touchdown_wait (1 and 0: off for that gait).
+  double touchdown_load = 0.0;       // N
+  double touchdown_from = 1.0;       // fraction of the step
+  double touchdown_wait = 0.0;       // s
   double turn_feedback = 0.0;        // share of the last step's yaw-rate error added to the next step
   // Share of the heading error (commanded turn minus measured, integrated
   // over the walk, bounded to 0.3 rad) stepped on each step that can take
@@ -128,7 +140,7 @@ struct WalkParams {
   // only fast turns in place walk it: the kick approach's turns (up to
   // combine_max_turn) stay below it.
   double turning_from = 0.0;
-  static constexpr int kGaitFieldCount = 23;
+  static constexpr int kGaitFieldCount = 25;
   struct GaitTable {
     double value[kGaitFieldCount] = {};
     bool given[kGaitFieldCount] = {};

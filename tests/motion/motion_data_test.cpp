@@ -464,12 +464,13 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
                           "sway",          "sway_lead",       "lateral_pendulum", "foot_spread",  "com_height",
                           "torso_offset_x", "gyro_ankle_roll", "gyro_hip_roll",  "tilt_ankle_roll", "tilt_hip_roll",
                           "balance_step_y", "gyro_ankle_pitch", "gyro_hip_pitch", "tilt_ankle_pitch", "tilt_hip_pitch",
-                          "balance_step_x", "arm_swing",     "imu_accel_smoothing"};
+                          "balance_step_x", "arm_swing",     "imu_accel_smoothing", "touchdown_from", "touchdown_wait"};
   static_assert(sizeof(fields) / sizeof(fields[0]) == WalkParams::kGaitFieldCount);
   auto base = parse_walk_text(old_walk, "old.lua", 0);
   REQUIRE(base.ok());
   std::string table = "sideways = { ";
-  for (const char* f : fields) table += std::string(f) + " = 0.09, ";
+  // touchdown_from must be at least 0.3: 0.9 (the block's is 1).
+  for (const char* f : fields) table += std::string(f) + (std::string(f) == "touchdown_from" ? " = 0.9, " : " = 0.09, ");
   table += "}, ";
   std::string text = old_walk;
   text.insert(text.find("default = {") + 11, " " + table);
@@ -558,6 +559,26 @@ TEST_CASE("walk files: a forward gait is read per block, blended with the sidewa
   CHECK(walk_load_error("turning = { max_turn = 5 },").find("max_turn") != std::string::npos);
   CHECK(walk_load_error("turning = { step_height = 0.5 },").find("turning") != std::string::npos);
   CHECK(walk_load_error("turning_from = 0.99,").find("turning_from must be in [0, 0.95]") != std::string::npos);
+
+  // The foot sensors' step timing: off unless given, checked when given.
+  auto old_loaded = parse_walk_text(old_walk, "old.lua", 0);
+  REQUIRE(old_loaded.ok());
+  CHECK(old_loaded->touchdown_load == 0.0);
+  CHECK(old_loaded->touchdown_from == 1.0);
+  CHECK(old_loaded->touchdown_wait == 0.0);
+  std::string sensed = old_walk;
+  sensed.insert(sensed.find("default = {") + 11,
+                " touchdown_load = 12, touchdown_from = 0.7, touchdown_wait = 0.04, turning = { touchdown_wait = 0 },");
+  auto timed = parse_walk_text(sensed, "touch.lua", 0);
+  REQUIRE_MESSAGE(timed.ok(), (timed.ok() ? "" : timed.error().describe()));
+  CHECK(timed->touchdown_load == doctest::Approx(12));
+  CHECK(timed->touchdown_from == doctest::Approx(0.7));
+  CHECK(blend_gaits(*timed, {0.0, 0.0, 1.0}).touchdown_wait == 0.0);
+  CHECK(blend_gaits(*timed, {0.0, 0.0, 0.5}).touchdown_wait == doctest::Approx(0.02));
+  CHECK(walk_load_error("touchdown_load = -1,").find("touchdown_load must be in [0, 200] N") != std::string::npos);
+  CHECK(walk_load_error("touchdown_from = 0.1,").find("touchdown_from must be in [0.3, 1]") != std::string::npos);
+  CHECK(walk_load_error("touchdown_wait = 0.5,").find("touchdown_wait must be in [0, 0.2] s") != std::string::npos);
+  CHECK(walk_load_error("forward = { touchdown_load = 5 },").find("touchdown_load") != std::string::npos);
 
   // Errors name the table: a limit, a value out of range.
   CHECK(walk_load_error("forward = { max_forward = 2 },").find("max_forward") != std::string::npos);

@@ -171,6 +171,31 @@ TEST_CASE("walking forward gets the robot somewhere") {
   CHECK_FALSE(h->fallen());
 }
 
+// The simulator's foot sensors reach the walk through the percept: type 0's
+// slow gait holds steps for a swing foot not yet down, a kick's approach
+// never does (its spots were searched with the plan's timing).
+TEST_CASE("type 0's walk holds steps on the foot sensors, but not in a kick's approach") {
+  auto h = make();
+  h->run(0.5);
+  h->requests().body = motion::kBodyWalkVelocity;
+  h->requests().walk_vx = 0.3;
+  h->run(4.0);
+  CHECK_FALSE(h->fallen());
+  const int walking_holds = h->motion().walk_touchdown_held_cycles();
+  CHECK(walking_holds > 0);
+  auto k = make();
+  k->world().set_ball_position(Vec3(0.6, 0.05, 0.042));
+  k->run(0.5);
+  k->requests().body = motion::kBodyKick;
+  k->requests().kick_type = motion::kKickShort;
+  k->requests().kick_target_x = 10;
+  k->requests().kick_target_y = 0;
+  int cycles = 0;
+  for (; cycles < 400 && k->status().state == motion::kSkillRunning; ++cycles) k->step();
+  CHECK(cycles > 50);  // it walked up to the ball
+  CHECK(k->motion().walk_touchdown_held_cycles() == 0);
+}
+
 TEST_CASE("every type walks forward, sideways and turning, stops, and stays up") {
   // The "all five hetero types walk": each leg of the trip must
   // move the robot the commanded way (before session 16 type 3's own gait

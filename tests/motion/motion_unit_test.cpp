@@ -1311,3 +1311,85 @@ TEST_CASE("walk: a sideways gait acts on sidesteps by their sideways share, ease
   fresh.stand_pose(b);
   for (int j = 0; j < kJointCount; ++j) CHECK(a[j] == doctest::Approx(b[j]).epsilon(1e-9));
 }
+
+TEST_CASE("walk: the foot sensors end a step when the swing foot lands, and hold it for a late one") {
+  WalkParams p = shipped_walk();
+  p.forward = p.sideways = p.turning = WalkParams::GaitTable{};
+  p.step_period = 0.2;  // 10 cycles
+  p.step_period_per_speed = 0;
+  p.step_period_per_turn = 0;
+  // Mean cycles per step over steps 3-8, the swing foot's load `swing_load`
+  // (N) and the support foot's 50 N; `loads` false: no sensors at all.
+  auto cycles_per_step = [&](const WalkParams& params, double swing_load, bool loads, WalkEngine* walk) {
+    walk->configure(default_leg_geometry(), params);
+    WalkCommand command;
+    command.vx = 0.2;  // the slow gait
+    double target[kJointCount] = {};
+    int changes = 0, first = -1, last = -1;
+    Side swing = kLeft;
+    for (int i = 0; i < 400 && changes < 9; ++i) {
+      FootLoads sensed;
+      sensed.load[walk->swing_side()] = swing_load;
+      sensed.load[walk->swing_side() == kLeft ? kRight : kLeft] = 50;
+      walk->step(command, Vec3::Zero(), params.torso_pitch, 0.0, target, loads ? &sensed : nullptr);
+      if (!walk->walking()) continue;
+      if (walk->swing_side() != swing) {
+        swing = walk->swing_side();
+        ++changes;
+        if (changes == 3) first = i;
+        if (changes == 9) last = i;
+      }
+    }
+    REQUIRE(last > first);
+    return (last - first) / 6.0;
+  };
+  WalkEngine walk;
+  // Off (touchdown_load 0): the plan's timing, whatever the sensors say.
+  CHECK(cycles_per_step(p, 0.0, true, &walk) == doctest::Approx(10.0));
+  CHECK(walk.touchdown_early_steps() == 0);
+  WalkParams on = p;
+  on.touchdown_load = 20;
+  on.touchdown_from = 0.6;
+  // A foot that carries its load early ends the step at touchdown_from.
+  CHECK(cycles_per_step(on, 30.0, true, &walk) == doctest::Approx(6.0));
+  CHECK(walk.touchdown_early_steps() > 0);
+  CHECK(walk.touchdown_held_cycles() == 0);
+  // Below the load it is still in the air: the plan's end, not held (wait 0).
+  CHECK(cycles_per_step(on, 19.0, true, &walk) == doctest::Approx(10.0));
+  CHECK(walk.touchdown_early_steps() == 0);
+  // Held for a late foot up to touchdown_wait (3 cycles), which the next
+  // step then starts into: the exchange shifts, the cadence holds ...
+  on.touchdown_from = 1.0;
+  on.touchdown_wait = 0.06;
+  CHECK(cycles_per_step(on, 0.0, true, &walk) == doctest::Approx(10.0));
+  CHECK(walk.touchdown_held_cycles() >= 18);
+  {
+    WalkEngine held;
+    held.configure(default_leg_geometry(), on);
+    WalkCommand command;
+    command.vx = 0.2;
+    double target[kJointCount] = {};
+    FootLoads unloaded;  // neither foot ever loaded
+    Side swing = kLeft;
+    int exchanges = 0;
+    std::vector<double> phases_after;
+    for (int i = 0; i < 200 && exchanges < 4; ++i) {
+      held.step(command, Vec3::Zero(), on.torso_pitch, 0.0, target, &unloaded);
+      if (held.walking() && held.swing_side() != swing) {
+        swing = held.swing_side();
+        ++exchanges;
+        phases_after.push_back(held.phase());
+      }
+    }
+    REQUIRE(phases_after.size() == 4);
+    CHECK(phases_after[0] == doctest::Approx(0.0));  // the first step, in place, is never held
+    CHECK(phases_after[2] == doctest::Approx(0.3));  // 3 cycles of the 10 waited
+  }
+  // ... not once it has landed, and not without sensors.
+  CHECK(cycles_per_step(on, 30.0, true, &walk) == doctest::Approx(10.0));
+  CHECK(walk.touchdown_held_cycles() == 0);
+  CHECK(cycles_per_step(on, 0.0, false, &walk) == doctest::Approx(10.0));
+  // A gait table's sliver of a wait (a blend) holds no cycle.
+  on.touchdown_wait = 0.005;
+  CHECK(cycles_per_step(on, 0.0, true, &walk) == doctest::Approx(10.0));
+}

@@ -276,6 +276,7 @@ struct WalkResult {
   double speed;  // m/s or rad/s over the measured window
   int falls;
   double max_tilt = 0;
+  int touchdown_early = 0, touchdown_held = 0;  // the foot sensors' step timing (WalkParams::touchdown_*)
 };
 
 WalkResult walk_once(int type, double vx, double vy, double turn, double seconds, int run) {
@@ -310,9 +311,10 @@ WalkResult walk_once(int type, double vx, double vy, double turn, double seconds
                   h->status().walk_speed_x);
   }
   Vec3 d = h->torso_position() - start;
-  if (turn != 0 && vx == 0 && vy == 0) return {turned / seconds, falls, max_tilt};
-  if (vy != 0 && vx == 0) return {d.dot(left) / seconds, falls, max_tilt};
-  return {d.dot(forward) / seconds, falls, max_tilt};
+  int early = h->motion().walk_touchdown_early_steps(), held = h->motion().walk_touchdown_held_cycles();
+  if (turn != 0 && vx == 0 && vy == 0) return {turned / seconds, falls, max_tilt, early, held};
+  if (vy != 0 && vx == 0) return {d.dot(left) / seconds, falls, max_tilt, early, held};
+  return {d.dot(forward) / seconds, falls, max_tilt, early, held};
 }
 
 void bench_walk(const char* label, int type, double vx, double vy, double turn) {
@@ -324,7 +326,9 @@ void bench_walk(const char* label, int type, double vx, double vy, double turn) 
     speeds.push_back(w.speed);
     tilts.push_back(rad2deg(w.max_tilt));
     falls += w.falls;
-    if (g_args.verbose) std::printf("  run %d: %.3f falls %d\n", r, w.speed, w.falls);
+    if (g_args.verbose)
+      std::printf("  run %d: %.3f falls %d touchdown early %d held %d\n", r, w.speed, w.falls, w.touchdown_early,
+                  w.touchdown_held);
   }
   bool angular = turn != 0 && vx == 0 && vy == 0;
   std::printf("%s type %d cmd (%.2f, %.2f, %.2f): median %.3f %s over %.0f s, falls %d in %d runs, median max tilt %.1f deg\n",
@@ -399,7 +403,9 @@ void bench_random_walk(int type) {
     }
     total_falls += falls;
     distances.push_back(distance);
-    if (g_args.verbose) std::printf("  run %d: falls %d distance %.1f m\n", r, falls, distance);
+    if (g_args.verbose)
+      std::printf("  run %d: falls %d distance %.1f m touchdown early %d held %d\n", r, falls, distance,
+                  h->motion().walk_touchdown_early_steps(), h->motion().walk_touchdown_held_cycles());
   }
   std::printf("random walk type %d: %d falls in %d runs of %.0f s (median distance %.1f m, down %.1f %% of the time)",
               type, total_falls, g_args.runs, seconds, median(distances),
