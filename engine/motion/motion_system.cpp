@@ -429,8 +429,8 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
       // The kick approach walks the plan's timing: its kick spots were
       // searched with it, and with the foot sensors' holds the kicks read
       // the ball's place beside the foot up to 3.5 cm off (session 37).
-      FootLoads loads = foot_loads(percept);
       const bool approaching = m.mode == Mode::Kick;
+      const FootLoads loads = approaching ? FootLoads{} : foot_loads(percept);
       m.walk.step(command, gyro, m.imu.pitch(), m.imu.roll(), walk_target, approaching ? nullptr : &loads);
       double w = m.blend_left > 0 ? m.blend_left / kBlendSeconds : 0.0;
       w = std::min(w, 1.0);

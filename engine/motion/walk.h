@@ -50,7 +50,8 @@ class WalkEngine {
   // One cycle. `gyro` is the torso rate (engine frame, rad/s); `pitch` and
   // `roll` the estimated torso attitude (ImuFilter conventions, rad).
   // Writes leg, arm and nothing else into target[]. `loads` (may be null:
-  // no foot sensors) lets a step end when the swing foot lands.
+  // no foot sensors) times the step by the swing foot's landing
+  // (WalkParams::touchdown_*).
   void step(const WalkCommand& command, const Vec3& gyro, double pitch, double roll,
             double target[kJointCount], const FootLoads* loads = nullptr);
 

@@ -1318,30 +1318,37 @@ TEST_CASE("walk: the foot sensors end a step when the swing foot lands, and hold
   p.step_period = 0.2;  // 10 cycles
   p.step_period_per_speed = 0;
   p.step_period_per_turn = 0;
-  // Mean cycles per step over steps 3-8, the swing foot's load `swing_load`
-  // (N) and the support foot's 50 N; `loads` false: no sensors at all.
-  auto cycles_per_step = [&](const WalkParams& params, double swing_load, bool loads, WalkEngine* walk) {
+  // Walks the slow gait through nine support exchanges, the swing foot's load
+  // `swing_load` (N) and the support foot's 50 N (`loads` false: no sensors
+  // at all); returns the cycle and the new step's phase at each exchange.
+  struct Exchange {
+    int cycle;
+    double phase;
+  };
+  auto walk_exchanges = [&](const WalkParams& params, double swing_load, bool loads, WalkEngine* walk) {
     walk->configure(default_leg_geometry(), params);
     WalkCommand command;
-    command.vx = 0.2;  // the slow gait
+    command.vx = 0.2;
     double target[kJointCount] = {};
-    int changes = 0, first = -1, last = -1;
+    std::vector<Exchange> exchanges;
     Side swing = kLeft;
-    for (int i = 0; i < 400 && changes < 9; ++i) {
+    for (int i = 0; i < 400 && exchanges.size() < 9; ++i) {
       FootLoads sensed;
       sensed.load[walk->swing_side()] = swing_load;
       sensed.load[walk->swing_side() == kLeft ? kRight : kLeft] = 50;
       walk->step(command, Vec3::Zero(), params.torso_pitch, 0.0, target, loads ? &sensed : nullptr);
-      if (!walk->walking()) continue;
-      if (walk->swing_side() != swing) {
+      if (walk->walking() && walk->swing_side() != swing) {
         swing = walk->swing_side();
-        ++changes;
-        if (changes == 3) first = i;
-        if (changes == 9) last = i;
+        exchanges.push_back({i, walk->phase()});
       }
     }
-    REQUIRE(last > first);
-    return (last - first) / 6.0;
+    REQUIRE(exchanges.size() == 9);
+    return exchanges;
+  };
+  // Mean cycles per step over steps 3-8.
+  auto cycles_per_step = [&](const WalkParams& params, double swing_load, bool loads, WalkEngine* walk) {
+    std::vector<Exchange> e = walk_exchanges(params, swing_load, loads, walk);
+    return (e[8].cycle - e[2].cycle) / 6.0;
   };
   WalkEngine walk;
   // Off (touchdown_load 0): the plan's timing, whatever the sensors say.
@@ -1361,35 +1368,18 @@ TEST_CASE("walk: the foot sensors end a step when the swing foot lands, and hold
   // step then starts into: the exchange shifts, the cadence holds ...
   on.touchdown_from = 1.0;
   on.touchdown_wait = 0.06;
-  CHECK(cycles_per_step(on, 0.0, true, &walk) == doctest::Approx(10.0));
+  std::vector<Exchange> held = walk_exchanges(on, 0.0, true, &walk);
+  CHECK((held[8].cycle - held[2].cycle) / 6.0 == doctest::Approx(10.0));
   CHECK(walk.touchdown_held_cycles() >= 18);
-  {
-    WalkEngine held;
-    held.configure(default_leg_geometry(), on);
-    WalkCommand command;
-    command.vx = 0.2;
-    double target[kJointCount] = {};
-    FootLoads unloaded;  // neither foot ever loaded
-    Side swing = kLeft;
-    int exchanges = 0;
-    std::vector<double> phases_after;
-    for (int i = 0; i < 200 && exchanges < 4; ++i) {
-      held.step(command, Vec3::Zero(), on.torso_pitch, 0.0, target, &unloaded);
-      if (held.walking() && held.swing_side() != swing) {
-        swing = held.swing_side();
-        ++exchanges;
-        phases_after.push_back(held.phase());
-      }
-    }
-    REQUIRE(phases_after.size() == 4);
-    CHECK(phases_after[0] == doctest::Approx(0.0));  // the first step, in place, is never held
-    CHECK(phases_after[2] == doctest::Approx(0.3));  // 3 cycles of the 10 waited
-  }
+  CHECK(held[0].phase == doctest::Approx(0.0));  // the first step, in place, is never held
+  CHECK(held[2].phase == doctest::Approx(0.3));  // 3 cycles of the 10 waited
   // ... not once it has landed, and not without sensors.
   CHECK(cycles_per_step(on, 30.0, true, &walk) == doctest::Approx(10.0));
   CHECK(walk.touchdown_held_cycles() == 0);
   CHECK(cycles_per_step(on, 0.0, false, &walk) == doctest::Approx(10.0));
+  CHECK(walk_exchanges(on, 0.0, false, &walk)[2].phase == doctest::Approx(0.0));
   // A gait table's sliver of a wait (a blend) holds no cycle.
   on.touchdown_wait = 0.005;
   CHECK(cycles_per_step(on, 0.0, true, &walk) == doctest::Approx(10.0));
+  CHECK(walk.touchdown_held_cycles() == 0);
 }
