@@ -34,7 +34,7 @@ struct BenchOptions {
   bool verbose = false;
   double vx = 0, vy = 0, turn = 0;
   std::string side;   // per scenario: walk_probe/random_walk a diagnosis view; getup only front, back or side
-  int first = 0;      // kick scenarios, random_walk: first run's index (a kick replayed with --runs 1 -v; fresh trials)
+  int first = 0;      // walks, approach kicks, random_walk: first run's index (a kick replayed with --runs 1 -v; fresh trials)
   double speed = 0;   // m/s, ball_flight
   double angle = 0;   // deg, kick direction relative to the field x axis (kick scenarios)
   double ball_dx = 0, ball_dy = 0;  // m, kick_motion: the ball this far off the kick spot (sensitivity)
@@ -321,7 +321,7 @@ void bench_walk(const char* label, int type, double vx, double vy, double turn) 
   std::vector<double> speeds, tilts;
   int falls = 0;
   double seconds = g_args.seconds > 0 ? g_args.seconds : 10.0;
-  for (int r = 0; r < g_args.runs; ++r) {
+  for (int r = g_args.first; r < g_args.first + g_args.runs; ++r) {
     WalkResult w = walk_once(type, vx, vy, turn, seconds, r);
     speeds.push_back(w.speed);
     tilts.push_back(rad2deg(w.max_tilt));
@@ -868,6 +868,7 @@ const char kUsage[] =
     "                           ball_flight --speed V --angle DEG (a ball launched on its own)\n"
     "                           stand: [--walk-first S] [--vx V] (walk S s at V m/s, default in place, then stand)\n"
     "                           walk, walk_forward, walk_side, turn: [--walk-start S] (stand S s first, default 0.5)\n"
+    "                                        [--first N] (runs N on; run r starts turned 0.01 r rad)\n"
     "                           walk_probe: [--vx V] [--vy V] [--turn R] [--side joints|feet|imu] (step by step; imu:\n"
     "                                       the filter's pitch and roll against the truth, walking then standing)\n"
     "                           random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)\n"
@@ -922,6 +923,16 @@ int main(int argc, char** argv) {
       args.fail("unknown scenario '" + a + "'; " + scenarios);
     else g_args.scenario = a;
   }
+  // Until session 39 the walks ignored --first, and figures called held out
+  // were runs 0 on: a scenario that does not take it refuses it.
+  const bool takes_first = g_args.scenario == "walk" || g_args.scenario == "walk_forward" ||
+                           g_args.scenario == "walk_side" || g_args.scenario == "turn" ||
+                           g_args.scenario == "random_walk" || g_args.scenario == "kick" ||
+                           g_args.scenario == "kick_short" || g_args.scenario == "kick_lofted";
+  if (args.ok() && g_args.first > 0 && !takes_first)
+    args.fail("--first: scenario '" + g_args.scenario +
+              "' has no run numbers to start from (walk, walk_forward, walk_side, turn, random_walk, kick, "
+              "kick_short, kick_lofted)");
   // A misspelt get-up side would bench none of them and say nothing.
   if (args.ok() && g_args.scenario == "getup" && !g_args.side.empty() && !is_getup_side(g_args.side))
     args.fail("--side: '" + g_args.side + "' is not a get-up side (front, back, side, pushed_front, pushed_back)");
