@@ -71,10 +71,12 @@ return {
   -- fall there costing 0.3 (`forward_gait_search.py BENCH robots/nao/walk.lua OUT.lua --slip-commands
   -- 0.7,0.75,0.8,0.85,0.875,0.9,0.95,1.0 --slip-runs 4 --slip-fall-cost 0.3 --floor-cost 40
   -- --grip-speed-floor 0.76 --grip-runs 10 --random-runs 2 --lambda 10 --sigma 0.05 --seed 41
-  -- --generations 25`, best of generation 21). On held-out runs with the slip (`walk --vx V --slip
-  -- 0.005 --runs 60 --first 300`, V 0.7-1.0 in nine steps) 10 falls in 540 against 77, 0.709 m/s at
+  -- --generations 25`, best of generation 21). With the slip (`walk --vx V --slip 0.005 --runs 60`,
+  -- V 0.7-1.0 in nine steps; runs 0-59, not held out as first written) 10 falls in 540 against 77, 0.709 m/s at
   -- 1.0 against 0.686; with grip 0.766 m/s at 1.0 (0.754), 0 falls in 60 20-s runs; random commands
   -- 0 falls in 100 with grip, 3 in 150 with the slip (both as before). docs/benchmarks.md, session 27.
+  -- On fresh runs (session 39, `--runs 300 --first 1000`) at 1.0: grip 0.770 m/s, 2 falls; slip
+  -- 0.701 m/s, 19 falls; sideways with the slip 0.357 m/s, 42 falls (docs/benchmarks.md, session 39).
   -- The turning gait (session 36): turning in place beyond 0.7 of max_turn (2.31 rad/s, above the
   -- kick approach's combine_max_turn) blends in narrower, longer-double-support steps with more ankle
   -- roll feedback. Set by hand from a grid on `turn` with and without SimSpark's slip: with grip 10 s
