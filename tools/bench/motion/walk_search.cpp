@@ -108,7 +108,7 @@ size_t matching_close(const std::string& text, size_t open) {
 
 // Cuts `<name> = { ... }` (and a comma after it) out of `body`; returns it.
 // The block's own fields are searched and set with the nested gait tables
-// (`sideways`, `forward`) cut out, or a field of a table would be taken for
+// (`sideways`, `forward`, `turning`) cut out, or a field of a table would be taken for
 // the block's.
 std::string cut_table(std::string* body, const char* name) {
   size_t at = body->find(std::string(name) + " = {");
@@ -149,21 +149,23 @@ std::string with_values(const std::vector<double>& v) {
   std::string body = text.substr(open + 1, close - open - 1);
   std::string sideways = cut_table(&body, "sideways");
   std::string forward = cut_table(&body, "forward");
+  std::string turning = cut_table(&body, "turning");
   if (g_sideways) {
-    std::string table;
-    for (size_t i = 0; i < g_params.size(); ++i) {
-      if (std::string(g_params[i].name) == "max_side") {
-        set_value(&body, "max_side", v[i]);
-        continue;
-      }
-      char value[64];
-      std::snprintf(value, sizeof value, "%s%s = %.4f", table.empty() ? "" : ", ", g_params[i].name, v[i]);
-      table += value;
+    // The searched fields are set in the block's own table; the fields it
+    // does not search (touchdown_wait, ...) stay as they were: written
+    // afresh, the table lost them and the candidates walked without them.
+    std::string table = " ";
+    if (!sideways.empty()) {
+      size_t open_brace = sideways.find('{'), close_brace = sideways.rfind('}');
+      table = sideways.substr(open_brace + 1, close_brace - open_brace - 1);
     }
-    sideways = "sideways = { " + table + " }";
+    for (size_t i = 0; i < g_params.size(); ++i)
+      set_value(std::string(g_params[i].name) == "max_side" ? &body : &table, g_params[i].name, v[i]);
+    sideways = "sideways = {" + table + "}";
   } else {
     for (size_t i = 0; i < g_params.size(); ++i) set_value(&body, g_params[i].name, v[i]);
   }
+  if (!turning.empty()) body = "\n    " + turning + "," + body;
   if (!forward.empty()) body = "\n    " + forward + "," + body;
   if (!sideways.empty()) body = "\n    " + sideways + "," + body;
   return text.substr(0, open + 1) + body + text.substr(close);
@@ -400,6 +402,7 @@ int main(int argc, char** argv) {
     std::string body = g_base.substr(open + 1, matching_close(g_base, open) - open - 1);
     std::string table = cut_table(&body, "sideways");
     cut_table(&body, "forward");
+    cut_table(&body, "turning");  // its foot_spread is not the block's
     if (sideways) *sideways = table;
     return body;
   };
