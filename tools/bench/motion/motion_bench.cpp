@@ -883,6 +883,10 @@ const char* const kScenarios[] = {"all", "stand", "head", "tracking", "getup", "
                                   "kick_short_motion", "kick_lofted_motion", "kick", "kick_short", "kick_lofted",
                                   "hetero"};
 
+// The scenarios whose runs are numbered (run r its own trial), which --first starts from.
+const char* const kScenariosWithRuns[] = {"walk", "walk_forward", "walk_side", "turn", "random_walk",
+                                          "kick", "kick_short", "kick_lofted"};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -925,14 +929,13 @@ int main(int argc, char** argv) {
   }
   // Until session 39 the walks ignored --first, and figures called held out
   // were runs 0 on: a scenario that does not take it refuses it.
-  const bool takes_first = g_args.scenario == "walk" || g_args.scenario == "walk_forward" ||
-                           g_args.scenario == "walk_side" || g_args.scenario == "turn" ||
-                           g_args.scenario == "random_walk" || g_args.scenario == "kick" ||
-                           g_args.scenario == "kick_short" || g_args.scenario == "kick_lofted";
-  if (args.ok() && g_args.first > 0 && !takes_first)
-    args.fail("--first: scenario '" + g_args.scenario +
-              "' has no run numbers to start from (walk, walk_forward, walk_side, turn, random_walk, kick, "
-              "kick_short, kick_lofted)");
+  if (args.ok() && g_args.first > 0 &&
+      std::find(std::begin(kScenariosWithRuns), std::end(kScenariosWithRuns), g_args.scenario) ==
+          std::end(kScenariosWithRuns)) {
+    std::string with_runs;
+    for (const char* name : kScenariosWithRuns) with_runs += std::string(with_runs.empty() ? "" : ", ") + name;
+    args.fail("--first: scenario '" + g_args.scenario + "' has no run numbers to start from (" + with_runs + ")");
+  }
   // A misspelt get-up side would bench none of them and say nothing.
   if (args.ok() && g_args.scenario == "getup" && !g_args.side.empty() && !is_getup_side(g_args.side))
     args.fail("--side: '" + g_args.side + "' is not a get-up side (front, back, side, pushed_front, pushed_back)");

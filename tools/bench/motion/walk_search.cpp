@@ -121,6 +121,18 @@ std::string cut_table(std::string* body, const char* name) {
   return table;
 }
 
+// The block's nested gait tables, cut out of its body (each "" if absent).
+struct GaitTables {
+  std::string sideways, forward, turning;
+};
+GaitTables cut_gait_tables(std::string* body) {
+  GaitTables t;
+  t.sideways = cut_table(body, "sideways");
+  t.forward = cut_table(body, "forward");
+  t.turning = cut_table(body, "turning");  // its foot_spread is not the block's
+  return t;
+}
+
 // Sets `name = value` in a table body, adding the field when it is missing.
 void set_value(std::string* body, const char* name, double v) {
   char value[64];
@@ -147,9 +159,8 @@ std::string with_values(const std::vector<double>& v) {
   size_t open = text.find('{', block);
   size_t close = matching_close(text, open);
   std::string body = text.substr(open + 1, close - open - 1);
-  std::string sideways = cut_table(&body, "sideways");
-  std::string forward = cut_table(&body, "forward");
-  std::string turning = cut_table(&body, "turning");
+  GaitTables tables = cut_gait_tables(&body);
+  std::string& sideways = tables.sideways;
   if (g_sideways) {
     // The searched fields are set in the block's own table; the fields it
     // does not search (touchdown_wait, ...) stay as they were: written
@@ -165,9 +176,8 @@ std::string with_values(const std::vector<double>& v) {
   } else {
     for (size_t i = 0; i < g_params.size(); ++i) set_value(&body, g_params[i].name, v[i]);
   }
-  if (!turning.empty()) body = "\n    " + turning + "," + body;
-  if (!forward.empty()) body = "\n    " + forward + "," + body;
-  if (!sideways.empty()) body = "\n    " + sideways + "," + body;
+  for (const std::string* table : {&tables.turning, &tables.forward, &tables.sideways})
+    if (!table->empty()) body = "\n    " + *table + "," + body;
   return text.substr(0, open + 1) + body + text.substr(close);
 }
 
@@ -400,9 +410,7 @@ int main(int argc, char** argv) {
     if (at == std::string::npos) return std::string();
     size_t open = g_base.find('{', at);
     std::string body = g_base.substr(open + 1, matching_close(g_base, open) - open - 1);
-    std::string table = cut_table(&body, "sideways");
-    cut_table(&body, "forward");
-    cut_table(&body, "turning");  // its foot_spread is not the block's
+    std::string table = cut_gait_tables(&body).sideways;
     if (sideways) *sideways = table;
     return body;
   };
