@@ -27,6 +27,11 @@ void ImuFilter::set_accel_smoothing(double share) {
   params_.accel_smoothing = std::clamp(share, 1e-3, 1.0);
 }
 
+void ImuFilter::pull_towards(const Vec3& up_reference, double gain) {
+  if (!initialised_ || !(gain > 0)) return;
+  up_ = (up_ * (1.0 - gain) + up_reference * gain).normalized();
+}
+
 void ImuFilter::update(const Vec3& gyro, const Vec3& accel, bool have_gyro, bool have_accel) {
   constexpr double kGravity = 9.81;
   if (have_gyro) gyro_ = gyro;

@@ -43,6 +43,10 @@ class ImuFilter {
   void reset();
   // One cycle: gyro in rad/s and accelerometer in m/s^2, both engine frame.
   void update(const Vec3& gyro, const Vec3& accel, bool have_gyro, bool have_accel);
+  // After update: pulls the estimate a share `gain` of the way towards
+  // `up_reference` (unit, torso frame), e.g. the up a sole flat on the
+  // ground says.
+  void pull_towards(const Vec3& up_reference, double gain);
   // ImuFilterParams::accel_smoothing from the next update on, clamped to (0, 1].
   void set_accel_smoothing(double share);
 

@@ -29,6 +29,10 @@ namespace {
 constexpr double kLookahead = kCycleSeconds;  // the player advances one cycle itself
 constexpr double kBlendSeconds = 0.25;        // keyframe pose -> walk pose hand-over
 constexpr int kMaxGetUpAttempts = 1000;
+// The IMU's foot reference (WalkParams::imu_foot_gain): the robot stands on
+// its feet (N in all) and one sole carries this share of it.
+constexpr double kSupportMinLoad = 10.0;
+constexpr double kSupportLoadShare = 0.7;
 
 enum class Mode { Walk, Keyframe, GetUp, Kick };
 enum class KickPhase { Approach, Swing };
@@ -216,6 +220,23 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
                                                  : 1.0);
   m.imu.update(gyro_from_percept(percept.gyro), accel_from_percept(percept.accel), percept.has_gyro,
                percept.has_accel);
+  // The loaded sole's up: a reference that does not drift while the steps
+  // shake the accelerometer. Only with one foot carrying most of the weight
+  // (in double support either sole may be rolling onto its edge).
+  const double foot_gain = m.walk_drives() ? m.walk.imu_foot_gain() : 0.0;
+  if (foot_gain > 0) {
+    const FootLoads loads = foot_loads(percept);
+    const double total = loads.load[kLeft] + loads.load[kRight];
+    const Side support = loads.load[kLeft] >= loads.load[kRight] ? kLeft : kRight;
+    if (total > kSupportMinLoad && loads.load[support] >= kSupportLoadShare * total) {
+      LegAngles leg;
+      for (int k = 0; k < 6; ++k) leg.q[k] = m.measured[leg_joint(support, k)];
+      Vec3 ankle;
+      Mat3 foot;
+      leg_forward(m.legs, support, leg, &ankle, &foot);
+      m.imu.pull_towards(foot.col(2), foot_gain);
+    }
+  }
   if (!m.started) {
     for (int j = 0; j < kJointCount; ++j) m.target[j] = m.measured[j];
     m.started = true;

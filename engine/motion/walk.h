@@ -65,6 +65,8 @@ class WalkEngine {
   double imu_accel_smoothing() const {
     return walking_ ? params_.imu_accel_smoothing : base_params_.imu_accel_smoothing;
   }
+  // For the IMU filter: this step's imu_foot_gain, likewise.
+  double imu_foot_gain() const { return walking_ ? params_.imu_foot_gain : base_params_.imu_foot_gain; }
   // Speed the gait is executing now (after acceleration limits).
   const WalkCommand& current() const { return current_; }
   // True at a step boundary with both feet at neutral: safe to hand over.

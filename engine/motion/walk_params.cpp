@@ -83,6 +83,7 @@ constexpr Field kFields[] = {
     {"sideways_from", &WalkParams::sideways_from, true},
     {"turning_from", &WalkParams::turning_from, true},
     {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing, true},
+    {"imu_foot_gain", &WalkParams::imu_foot_gain, true},
 };
 
 // Fields a gait table (`sideways`, `forward`, `turning`) may hold: the gait's timing,
@@ -107,6 +108,7 @@ constexpr GaitField kGaitFields[WalkParams::kGaitFieldCount] = {
     {"balance_step_x", &WalkParams::balance_step_x},   {"arm_swing", &WalkParams::arm_swing},
     {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing},
     {"touchdown_from", &WalkParams::touchdown_from}, {"touchdown_wait", &WalkParams::touchdown_wait},
+    {"imu_foot_gain", &WalkParams::imu_foot_gain},
 };
 
 Status read_gait_table(const data::DataFile& file, const data::Value& table, const std::string& context,
@@ -170,6 +172,7 @@ Status check(const WalkParams& p, const std::string& name) {
   if (p.max_forward < 0 || p.max_backward < 0 || p.max_side < 0 || p.max_turn < 0)
     return bad("speed limits must not be negative");
   if (!(p.imu_accel_smoothing > 0 && p.imu_accel_smoothing <= 1)) return bad("imu_accel_smoothing must be in (0, 1]");
+  if (!(p.imu_foot_gain >= 0 && p.imu_foot_gain <= 0.5)) return bad("imu_foot_gain must be in [0, 0.5]");
   if (!(p.sideways_from >= 0 && p.sideways_from <= 0.95)) return bad("sideways_from must be in [0, 0.95] of max_side");
   if (!(p.turning_from >= 0 && p.turning_from <= 0.95)) return bad("turning_from must be in [0, 0.95] of max_turn");
   if (!(p.touchdown_load >= 0 && p.touchdown_load <= 200)) return bad("touchdown_load must be in [0, 200] N");

@@ -114,6 +114,12 @@ struct WalkParams {
   // filter's trust band; their mean stays near gravity (docs/motion.md,
   // Fall detection). A gait field: the forward table can set it alone.
   double imu_accel_smoothing = 1.0;
+  // Share of the way the IMU filter's tilt estimate is pulled each cycle
+  // towards the up a loaded sole says (the sole taken as flat on the
+  // ground, from the measured leg joints): the gyro's integration drifts
+  // 3-6 deg while the accelerometer, shaken by the steps, is rarely trusted
+  // (docs/motion.md, Fall detection). 0: the IMU alone. A gait field.
+  double imu_foot_gain = 0.0;
   double arm_swing = 0.5;            // rad of shoulder pitch per m of foot offset
   double arm_pitch = -1.6;           // neutral shoulder pitch (arms down), rad
   double arm_out = 0.2;              // shoulder yaw outwards, rad
@@ -140,7 +146,7 @@ struct WalkParams {
   // only fast turns in place walk it: the kick approach's turns (up to
   // combine_max_turn) stay below it.
   double turning_from = 0.0;
-  static constexpr int kGaitFieldCount = 25;
+  static constexpr int kGaitFieldCount = 26;
   struct GaitTable {
     double value[kGaitFieldCount] = {};
     bool given[kGaitFieldCount] = {};

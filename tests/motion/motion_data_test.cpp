@@ -464,7 +464,8 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
                           "sway",          "sway_lead",       "lateral_pendulum", "foot_spread",  "com_height",
                           "torso_offset_x", "gyro_ankle_roll", "gyro_hip_roll",  "tilt_ankle_roll", "tilt_hip_roll",
                           "balance_step_y", "gyro_ankle_pitch", "gyro_hip_pitch", "tilt_ankle_pitch", "tilt_hip_pitch",
-                          "balance_step_x", "arm_swing",     "imu_accel_smoothing", "touchdown_from", "touchdown_wait"};
+                          "balance_step_x", "arm_swing",     "imu_accel_smoothing", "touchdown_from", "touchdown_wait",
+                          "imu_foot_gain"};
   static_assert(sizeof(fields) / sizeof(fields[0]) == WalkParams::kGaitFieldCount);
   auto base = parse_walk_text(old_walk, "old.lua", 0);
   REQUIRE(base.ok());
@@ -516,6 +517,8 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
   CHECK(range.find("step_period") != std::string::npos);
   walk_load_error("sideways = 1,");  // fails to load, whatever it says
   CHECK(walk_load_error("forward = { imu_accel_smoothing = 0 },").find("imu_accel_smoothing must be in (0, 1]") !=
+        std::string::npos);
+  CHECK(walk_load_error("forward = { imu_foot_gain = -0.1 },").find("imu_foot_gain must be in [0, 0.5]") !=
         std::string::npos);
 }
 

@@ -783,6 +783,25 @@ TEST_CASE("IMU filter: a chattering accelerometer corrects the tilt through its 
   CHECK(filter.pitch() == doctest::Approx(lean).epsilon(0.02));
 }
 
+TEST_CASE("IMU filter: pulled towards a reference up, a drifted estimate comes back") {
+  const double lean = deg2rad(4);
+  const Vec3 truth(-std::sin(lean), 0, std::cos(lean));
+  ImuFilterParams params;
+  params.accel_gain = 0;  // the accelerometer never corrects: only the reference can
+  ImuFilter filter(params);
+  filter.pull_towards(truth, 0.5);  // before the first reading: nothing to pull
+  CHECK(filter.pitch() == doctest::Approx(0.0));
+  filter.update(Vec3::Zero(), Vec3(0, 0, 9.81), true, true);  // upright, 4 deg off the truth
+  filter.pull_towards(truth, 0.0);
+  CHECK(filter.pitch() == doctest::Approx(0.0));
+  for (int i = 0; i < 200; ++i) {
+    filter.update(Vec3(0, 0, 0.5), Vec3(0, 0, 9.81), true, true);
+    filter.pull_towards(truth, 0.05);
+  }
+  CHECK(filter.pitch() == doctest::Approx(lean).epsilon(0.01));
+  CHECK(filter.up().norm() == doctest::Approx(1.0));
+}
+
 namespace {
 
 WalkParams shipped_walk() {

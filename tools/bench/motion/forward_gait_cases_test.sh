@@ -31,4 +31,16 @@ grep -q -- '--vx 1.1 --runs 10 .*--slip 0 ' "$out/calls" ||
 grep -q -- '^walk --vx 1.0 .*--slip 0 ' "$out/calls" && { echo "FAIL: a grip walk at 1.0 with --limit 1.1"; exit 1; }
 [ "$(grep -c -- '^random_walk --vx 1.1 ' "$out/calls")" = 2 ] ||
   { echo "FAIL: want 2 random-command walks up to 1.1: $(grep random_walk "$out/calls")"; exit 1; }
+# --fresh-trials: each generation walks runs of its own (--first 2000 + 100 g), its best is kept as
+# OUT.gN, and the forward table written keeps the fields it does not search (touchdown_wait).
+mv "$out/calls" "$out/calls_limit"
+timeout 60 "$python" "$search" "$out/bench" "$walk" "$out/f.lua" --generations 2 --lambda 2 --seconds 1 \
+  --slip-commands 0.9 --slip-runs 1 --fresh-trials || { echo "FAIL: the search with --fresh-trials did not end cleanly"; exit 1; }
+grep -q -- '--first ' "$out/calls" && grep -q -- '--first 2000 ' "$out/calls" && grep -q -- '--first 2100 ' "$out/calls" ||
+  { echo "FAIL: the generations did not walk runs 2000 and 2100: $(grep -c -- '--first' "$out/calls") with --first"; exit 1; }
+[ -f "$out/f.lua.g0" ] && [ -f "$out/f.lua.g1" ] || { echo "FAIL: no OUT.g0 / OUT.g1"; exit 1; }
+grep -q '^    forward = { touchdown_wait = 0, .*imu_foot_gain = ' "$out/f.lua.g1" ||
+  { echo "FAIL: the forward table written dropped touchdown_wait: $(grep 'forward = {' "$out/f.lua.g1")"; exit 1; }
+[ "$(grep -c 'forward = {' "$out/f.lua.g1")" = "$(grep -c 'forward = {' "$walk")" ] ||
+  { echo "FAIL: the written file holds another number of forward tables than the walk"; exit 1; }
 echo "PASS: slip walks $(grep -- '--slip 0.005' "$out/calls" | awk '{print $3 "x" $5}' | tr '\n' ' ')"

@@ -32,9 +32,10 @@ FIELDS = [
     ("gyro_ankle_pitch", -0.2, 0.1), ("gyro_hip_pitch", -0.1, 0.1), ("tilt_ankle_pitch", -0.3, 0.3),
     ("tilt_hip_pitch", -0.3, 0.3), ("balance_step_x", -0.03, 0.06), ("gyro_ankle_roll", -0.1, 0.4),
     ("tilt_ankle_roll", 0.0, 0.8), ("arm_swing", 0.0, 10.0), ("imu_accel_smoothing", 0.1, 1.0),
+    ("imu_foot_gain", 0.0, 0.1),
 ]
 # Optional walk fields a block may leave out: their WalkParams default.
-OPTIONAL = {"imu_accel_smoothing": 1.0}
+OPTIONAL = {"imu_accel_smoothing": 1.0, "imu_foot_gain": 0.0}
 # slip (m/s per N), command vx, extra bench options, runs (times --runs-scale). On the slip model
 # fixed in session 17 the shipped walk fell in every run at 0.9 (29 falls in 10) and 4 times at 1.0,
 # none at 0.85 or 0.8, and moving heading_feedback moved the instability from 0.9 to 1.0. So
@@ -80,16 +81,24 @@ def block_value(text, block, field, table=None):
 
 
 def with_table(text, block, values):
-    table = "forward = { " + ", ".join("%s = %.4f" % (f, v) for f, v in values.items()) + " },"
     head = "  %s = {\n" % block
     if head not in text:
         raise SystemExit("no %s block in the walk file" % block)
-    text = re.sub(r"\n    forward = \{[^{}]*\},", "", text, count=1)  # the table searched replaces one given
+    # The block's forward table is replaced; the fields it holds that are not searched
+    # (touchdown_wait) are kept: dropped, the fast gait took the block's own.
+    at = text.find(head)
+    given = re.search(r"\n    forward = \{([^{}]*)\},", text[at:text.find("\n  },", at)])
+    kept = [kv.strip() for kv in given.group(1).split(",") if kv.strip() and kv.split("=")[0].strip() not in values] \
+        if given else []
+    table = "forward = { " + ", ".join(kept + ["%s = %.4f" % (f, v) for f, v in values.items()]) + " },"
+    if given:
+        text = text[:at] + text[at:].replace(given.group(0), "", 1)
     return text.replace(head, head + "    " + table + "\n", 1)
 
 
 def evaluate(job):
-    bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost, grip_runs, random_runs, slip_fall_cost, cases, limit = job
+    (bench, text, runs_scale, seconds, grip_fall_cost, grip_floor, floor_cost, grip_runs, random_runs, slip_fall_cost,
+     cases, limit, first) = job
     fd, path = tempfile.mkstemp(suffix=".lua", prefix="fwd_")
     with os.fdopen(fd, "w") as f:
         f.write(text)
@@ -100,7 +109,7 @@ def evaluate(job):
                 runs = grip_runs
             runs = max(1, round(runs * runs_scale))
             r = subprocess.run([bench, "walk", "--vx", vx, "--runs", str(runs), "--seconds", str(seconds), "--slip", slip,
-                                "--walk-file", path] + extra,
+                                "--walk-file", path] + (["--first", str(first)] if first else []) + extra,
                                capture_output=True, text=True)
             m = re.search(r"median ([-0-9.na]+) m/s over \d+ s, falls (\d+)", r.stdout)
             if not m:
@@ -157,6 +166,9 @@ def main():
     ap.add_argument("--slip-runs", type=int, default=3, help="runs of each --slip-commands walk")
     ap.add_argument("--slip-fall-cost", type=float, default=0.1, help="fitness a fall with the slip costs")
     ap.add_argument("--block", default="type0")
+    ap.add_argument("--fresh-trials", action="store_true",
+                    help="each generation walks other runs (--first 2000 + 100 g): a table that only suits "
+                         "the same few runs is not carried on; every generation's best is kept as OUT.gN")
     ap.add_argument("--limit", default="1.0",
                     help="the walk's own limit (its max_forward, m/s): the grip and random-command walks' command")
     a = ap.parse_args()
@@ -190,8 +202,8 @@ def main():
     w = [x / sum(w) for x in w]
     sigma = [a.sigma] * n
     log = open(a.out + ".log", "a")
-    job = lambda text: (a.bench, text, a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor, a.floor_cost,
-                        a.grip_runs, a.random_runs, a.slip_fall_cost, cases, limit)
+    job = lambda text, first=0: (a.bench, text, a.runs_scale, a.seconds, a.grip_fall_cost, a.grip_speed_floor,
+                                 a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases, limit, first)
     pool = multiprocessing.Pool(2)
     # Closed and joined at the end: left to the interpreter's exit, the pool's
     # workers kept the finished search waiting forever (session 27).
@@ -201,7 +213,8 @@ def main():
         for g in range(a.generations):
             zs = [[random.gauss(0, 1) for _ in range(n)] for _ in range(a.lam)]
             xs = [[m + s * z for m, s, z in zip(mean, sigma, zz)] for zz in zs]
-            scored = pool.map(evaluate, [job(text_of(x)) for x in xs])
+            first = 2000 + 100 * g if a.fresh_trials else 0
+            scored = pool.map(evaluate, [job(text_of(x), first) for x in xs])
             order = sorted(range(a.lam), key=lambda i: -scored[i][0])
             mean = [sum(w[k] * xs[order[k]][i] for k in range(mu)) for i in range(n)]
             # Per-field step: grows where the selected steps were long, shrinks where short (a crude
@@ -211,6 +224,10 @@ def main():
                 sigma[i] = min(0.3, max(0.005, sigma[i] * math.exp(0.2 * (spread - 1.0))))
             top = order[0]
             print("gen %d best %.3f %s mean step %.4f" % (g, scored[top][0], scored[top][1], sum(sigma) / n), file=log, flush=True)
+            if a.fresh_trials:
+                # Fitness from different runs does not compare across generations: each generation's
+                # best is kept for a check on runs no generation walked.
+                open("%s.g%d" % (a.out, g), "w").write(text_of(xs[top]))
             if scored[top][0] > best_fit:
                 best_fit, best_res = scored[top]
                 open(a.out, "w").write(text_of(xs[top]))

@@ -740,7 +740,9 @@ void bench_ball_flight(int type) {
 // targeted), its sole's tilt, load and centre of pressure (yaw slip).
 // --side imu: the IMU filter's pitch and roll against the truth and the raw
 // accelerometer's magnitude, walking for the first half of --seconds and
-// standing for the second, then the median errors of each half.
+// standing for the second, then the median errors of each half, and those of
+// the tilt the more loaded sole says (its up, the sole taken as flat on the
+// ground: the walk's imu_foot_gain reference).
 void bench_walk_probe(int type) {
   auto h = make(type);
   h->run(0.5);
@@ -752,7 +754,7 @@ void bench_walk_probe(int type) {
   const int cycles = static_cast<int>(seconds / 0.02);
   // --side imu: |estimate - truth| (deg) and whether the raw accelerometer
   // was within the filter's trust band, per half (walking, standing).
-  std::vector<double> pitch_errors[2], roll_errors[2];
+  std::vector<double> pitch_errors[2], roll_errors[2], kin_pitch_errors[2], kin_roll_errors[2];
   int in_band[2] = {};
   const double trust_band = motion::ImuFilterParams{}.accel_trust_band;
   for (int i = 0; i < cycles; ++i) {
@@ -767,6 +769,20 @@ void bench_walk_probe(int type) {
       std::printf("t %.2f %s accel %5.2f pitch %+.2f est %+.2f roll %+.2f est %+.2f\n", i * 0.02,
                   standing_half ? "stand" : "walk ", accel, rad2deg(w.self.pitch), est_pitch, rad2deg(w.self.roll), est_roll);
       if (i * 0.02 < 1.0 || (standing_half && i - cycles / 2 < 25)) continue;  // start-up, the stop's blend
+      {
+        // The loaded sole taken as flat on the ground: world up is its z axis.
+        static const motion::LegGeometry geometry = motion::leg_geometry_from(*h->world().description(h->robot()));
+        int s = r.foot[sim::kSensorLeftFoot].force.z() >= r.foot[sim::kSensorRightFoot].force.z() ? 0 : 1;
+        motion::LegAngles measured{};
+        for (int k = 0; k < 6; ++k) measured.q[k] = r.joint_angle[motion::leg_joint(static_cast<motion::Side>(s), k)];
+        Vec3 ankle;
+        Mat3 foot;
+        motion::leg_forward(geometry, static_cast<motion::Side>(s), measured, &ankle, &foot);
+        Vec3 up = foot.col(2);
+        double kin_pitch = rad2deg(std::atan2(-up.x(), up.z())), kin_roll = rad2deg(std::atan2(up.y(), up.z()));
+        kin_pitch_errors[standing_half].push_back(std::abs(kin_pitch - rad2deg(w.self.pitch)));
+        kin_roll_errors[standing_half].push_back(std::abs(kin_roll - rad2deg(w.self.roll)));
+      }
       pitch_errors[standing_half].push_back(std::abs(est_pitch - rad2deg(w.self.pitch)));
       roll_errors[standing_half].push_back(std::abs(est_roll - rad2deg(w.self.roll)));
       in_band[standing_half] += std::abs(accel - sim::kGravity) < trust_band;
@@ -837,6 +853,9 @@ void bench_walk_probe(int type) {
                 "accelerometer within the trust band in %d%% of them\n",
                 half ? "standing" : "walking", median(pitch_errors[half]), median(roll_errors[half]),
                 percentile(pitch_errors[half], 0.9), percentile(roll_errors[half], 0.9), n, 100 * in_band[half] / n);
+    std::printf("kinematic %s: median |error| pitch %.2f deg, roll %.2f deg (90th percentile %.2f, %.2f)\n",
+                half ? "standing" : "walking", median(kin_pitch_errors[half]), median(kin_roll_errors[half]),
+                percentile(kin_pitch_errors[half], 0.9), percentile(kin_roll_errors[half], 0.9));
   }
 }
 
@@ -870,7 +889,8 @@ const char kUsage[] =
     "                           walk, walk_forward, walk_side, turn: [--walk-start S] (stand S s first, default 0.5)\n"
     "                                        [--first N] (runs N on; run r starts turned 0.01 r rad)\n"
     "                           walk_probe: [--vx V] [--vy V] [--turn R] [--side joints|feet|imu] (step by step; imu:\n"
-    "                                       the filter's pitch and roll against the truth, walking then standing)\n"
+    "                                       the filter's pitch and roll against the truth, walking then standing,\n"
+    "                                       and the loaded sole's own, taken as flat on the ground)\n"
     "                           random_walk: [--turn R] (turn commands up to R rad/s, default 1.6)\n"
     "                                        [--vx V] (forward/backward commands up to V m/s, default 0.8)\n"
     "                                        [--push F] (a push of F newtons on the torso for 0.1 s, random\n"
