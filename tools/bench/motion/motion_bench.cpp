@@ -41,6 +41,8 @@ struct BenchOptions {
   double walk_first = 0;  // s, kick_motion: step in place this long (then stand 0.75 s) before the kick
   double settle = 1.0;    // s, kick_motion: standing after the robot is made, before the kick (or the steps)
   double walk_start = 0.5;  // s, walk scenarios: standing after the robot is made, before the walk
+  double start_spread = 0.5;  // s, walk scenarios: run r stands up to this much longer (walk_stand_seconds)
+  double start_nudge = 1.0;   // N, walk scenarios: run r's stand starts with this push, its direction picked by r
   int substeps = 0;       // physics steps per cycle, 0 = the simulator's default
   double slip = 0;        // robot contacts' force-dependent slip, m/s per N (SimSpark 0.005); 0 = off
   int variant = -1;   // getup: one fixed fall pose instead of cycling through them
@@ -279,17 +281,45 @@ struct WalkResult {
   int touchdown_early = 0, touchdown_held = 0;  // the foot sensors' step timing (WalkParams::touchdown_*)
 };
 
+// How long run `run` stands before it walks: --walk-start plus a share of
+// --start-spread that changes from run to run (whole cycles, the golden
+// ratio's fractions spreading any block of runs over the range). The floor
+// is flat and isotropic, so runs that differ only in heading walk the same
+// first seconds: a gait that fell 2 s into every one of 20 runs stood
+// those runs 0.5 s; standing 0.52 s none of them fell (session 43).
+double walk_stand_seconds(int run) {
+  double share = std::fmod(0.6180339887498949 * run, 1.0);
+  return g_args.walk_start + 0.02 * std::floor(share * g_args.start_spread / 0.02 + 0.5);
+}
+
 WalkResult walk_once(int type, double vx, double vy, double turn, double seconds, int run) {
   // A run long enough to walk from the centre into a goal (its mouth is 15 m
   // out; 13 m at 1 m/s) starts 8 m behind the centre along its heading: the
   // 20-s runs heading for a goal (runs 300-320 of every "--first 300" check
   // until session 40) fell against its net, and the faster the walk the more.
   const double heading = 0.01 * run;
-  const bool far = (g_args.walk_start + 2.0 + seconds) * 1.0 > 13.0;
+  const double stand = walk_stand_seconds(run);
+  const bool far = (stand + 2.0 + seconds) * 1.0 > 13.0;
   const double x = far ? -8.0 * std::cos(heading) : 0.0, y = far ? -8.0 * std::sin(heading) : 0.0;
-  if (g_args.verbose) std::printf("  run %d starts at %.2f %.2f heading %.2f rad\n", run, x, y, heading);
+  const double nudge_direction = 2.0 * kPi * std::fmod(0.7548776662466927 * run, 1.0);
+  if (g_args.verbose)
+    std::printf("  run %d starts at %.2f %.2f heading %.2f rad after %.2f s standing, nudged %.1f N towards %.2f rad\n",
+                run, x, y, heading, stand, g_args.start_nudge, nudge_direction);
   auto h = make(type, heading, true, x, y);
-  h->run(g_args.walk_start);
+  // The spread above gives 26 different starts; within one, runs still
+  // walked alike (12 of 12 fell at one stand time, none at its neighbours).
+  // A push too small to matter (1 N for 0.1 s as the robot lands)
+  // in a direction that changes continuously with r makes each run its own.
+  if (g_args.start_nudge > 0) {
+    const Vec3 nudge(g_args.start_nudge * std::cos(nudge_direction), g_args.start_nudge * std::sin(nudge_direction), 0);
+    for (int i = 0; i < 5; ++i) {
+      h->world().push_robot(h->robot(), nudge);
+      h->step();
+    }
+    h->run(std::max(0.0, stand - 0.1));
+  } else {
+    h->run(stand);
+  }
   h->requests().body = motion::kBodyWalkVelocity;
   h->requests().walk_vx = vx;
   h->requests().walk_vy = vy;
@@ -895,6 +925,10 @@ const char kUsage[] =
     "                           ball_flight --speed V --angle DEG (a ball launched on its own)\n"
     "                           stand: [--walk-first S] [--vx V] (walk S s at V m/s, default in place, then stand)\n"
     "                           walk, walk_forward, walk_side, turn: [--walk-start S] (stand S s first, default 0.5)\n"
+    "                                        [--start-spread S] (run r stands up to S s more, default 0.5;\n"
+    "                                        0: every run stands --walk-start)\n"
+    "                                        [--start-nudge N] (run r's stand starts with a push of N newtons\n"
+    "                                        for 0.1 s, its direction picked by r, default 1; 0: none)\n"
     "                                        [--first N] (runs N on; run r starts turned 0.01 r rad)\n"
     "                           walk_probe: [--vx V] [--vy V] [--turn R] [--side joints|feet|imu] (step by step; imu:\n"
     "                                       the filter's pitch and roll against the truth, walking then standing,\n"
@@ -943,6 +977,8 @@ int main(int argc, char** argv) {
     else if (a == "--ball-dy") g_args.ball_dy = args.number(-5, 5);
     else if (a == "--walk-first") g_args.walk_first = args.number(0, 1e4);
     else if (a == "--walk-start") g_args.walk_start = args.number(0, 1e4);
+    else if (a == "--start-spread") g_args.start_spread = args.number(0, 10);
+    else if (a == "--start-nudge") g_args.start_nudge = args.number(0, 20);
     else if (a == "--settle") g_args.settle = args.number(0, 1e4);
     else if (a == "--substeps") g_args.substeps = args.whole(1, 1000);
     else if (a == "--slip") g_args.slip = args.number(0, 1);
