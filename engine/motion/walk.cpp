@@ -166,6 +166,7 @@ void WalkEngine::begin_step() {
   // The correction waits for a step led by the foot on its side (see
   // lead() below): applied to any step, half of it was thrown away, and a
   // steady drift (stepping sideways turns the robot) was never caught.
+  const double most = params_.heading_step_max;
   if (params_.heading_feedback > 0) {
     // Heading hold: the turn commanded minus the turn measured, integrated
     // over the whole walk, so a heading lost to slip is turned back, not
@@ -173,12 +174,12 @@ void WalkEngine::begin_step() {
     // in the measured turn and so takes itself off the error; correcting
     // the rate of the last step alone counted it as an error next time
     // and undid part of it, and never caught an accumulated offset.
-    yaw_correction_ = scale > 0 ? std::clamp(params_.heading_feedback * heading_error_, -0.1, 0.1) : 0.0;
+    yaw_correction_ = scale > 0 ? std::clamp(params_.heading_feedback * heading_error_, -most, most) : 0.0;
   } else {
     if (yaw_rate_count_ > 0 && scale > 0) {
       double measured = yaw_rate_sum_ / yaw_rate_count_;
       yaw_correction_ = std::clamp(yaw_correction_ + params_.turn_feedback * (current_.turn - measured) * period,
-                                   -0.1, 0.1);
+                                   -most, most);
     }
     if (scale == 0) yaw_correction_ = 0;
   }

@@ -84,6 +84,7 @@ constexpr Field kFields[] = {
     {"turning_from", &WalkParams::turning_from, true},
     {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing, true},
     {"imu_foot_gain", &WalkParams::imu_foot_gain, true},
+    {"heading_step_max", &WalkParams::heading_step_max, true},
 };
 
 // Fields a gait table (`sideways`, `forward`, `turning`) may hold: the gait's timing,
@@ -108,7 +109,7 @@ constexpr GaitField kGaitFields[WalkParams::kGaitFieldCount] = {
     {"balance_step_x", &WalkParams::balance_step_x},   {"arm_swing", &WalkParams::arm_swing},
     {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing},
     {"touchdown_from", &WalkParams::touchdown_from}, {"touchdown_wait", &WalkParams::touchdown_wait},
-    {"imu_foot_gain", &WalkParams::imu_foot_gain},
+    {"imu_foot_gain", &WalkParams::imu_foot_gain},    {"heading_step_max", &WalkParams::heading_step_max},
 };
 
 Status read_gait_table(const data::DataFile& file, const data::Value& table, const std::string& context,
@@ -168,6 +169,7 @@ Status check(const WalkParams& p, const std::string& name) {
   if (!(p.swing_linear >= 0 && p.swing_linear <= 1)) return bad("swing_linear must be in [0, 1]");
   if (!(p.swing_ramp >= 0 && p.swing_ramp <= 0.5)) return bad("swing_ramp must be in [0, 0.5]");
   if (!(p.heading_feedback >= 0 && p.heading_feedback <= 2)) return bad("heading_feedback must be in [0, 2]");
+  if (!(p.heading_step_max >= 0 && p.heading_step_max <= 0.3)) return bad("heading_step_max must be in [0, 0.3] rad");
   if (!(p.double_support >= 0 && p.double_support <= 0.6)) return bad("double_support must be in [0, 0.6]");
   if (p.max_forward < 0 || p.max_backward < 0 || p.max_side < 0 || p.max_turn < 0)
     return bad("speed limits must not be negative");

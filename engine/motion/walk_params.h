@@ -108,6 +108,12 @@ struct WalkParams {
   // over the walk, bounded to 0.3 rad) stepped on each step that can take
   // it; > 0 replaces turn_feedback.
   double heading_feedback = 0.0;
+  // The most yaw (rad) the heading hold (or turn_feedback) adds to one
+  // step. In a fast curve under slip the robot turns slower than told, the
+  // heading error sits at its bound and every step took the whole 0.1 rad
+  // on top of the turn it was asked for: those steps tip it over
+  // (docs/motion.md, Walk). A gait field: the forward table can set it alone.
+  double heading_step_max = 0.1;
   // Share of each accelerometer reading in the running mean the IMU filter
   // corrects its tilt estimate from while this walk steps (1: each reading
   // alone). A fast gait's chatter throws single readings out of the
@@ -146,7 +152,7 @@ struct WalkParams {
   // only fast turns in place walk it: the kick approach's turns (up to
   // combine_max_turn) stay below it.
   double turning_from = 0.0;
-  static constexpr int kGaitFieldCount = 26;
+  static constexpr int kGaitFieldCount = 27;
   struct GaitTable {
     double value[kGaitFieldCount] = {};
     bool given[kGaitFieldCount] = {};

@@ -465,7 +465,7 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
                           "torso_offset_x", "gyro_ankle_roll", "gyro_hip_roll",  "tilt_ankle_roll", "tilt_hip_roll",
                           "balance_step_y", "gyro_ankle_pitch", "gyro_hip_pitch", "tilt_ankle_pitch", "tilt_hip_pitch",
                           "balance_step_x", "arm_swing",     "imu_accel_smoothing", "touchdown_from", "touchdown_wait",
-                          "imu_foot_gain"};
+                          "imu_foot_gain", "heading_step_max"};
   static_assert(sizeof(fields) / sizeof(fields[0]) == WalkParams::kGaitFieldCount);
   auto base = parse_walk_text(old_walk, "old.lua", 0);
   REQUIRE(base.ok());
@@ -519,6 +519,10 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
   CHECK(walk_load_error("forward = { imu_accel_smoothing = 0 },").find("imu_accel_smoothing must be in (0, 1]") !=
         std::string::npos);
   CHECK(walk_load_error("forward = { imu_foot_gain = -0.1 },").find("imu_foot_gain must be in [0, 0.5]") !=
+        std::string::npos);
+  CHECK(walk_load_error("forward = { heading_step_max = 0.31 },").find("heading_step_max must be in [0, 0.3] rad") !=
+        std::string::npos);
+  CHECK(walk_load_error("heading_step_max = -0.01,").find("heading_step_max must be in [0, 0.3] rad") !=
         std::string::npos);
 }
 

@@ -943,6 +943,34 @@ TEST_CASE("walk: with heading_feedback a heading lost to slip is stepped back un
   (void)rate_after;
 }
 
+TEST_CASE("walk: heading_step_max bounds the yaw the heading hold adds to a step") {
+  // The robot keeps turning left at 0.3 rad/s while told to walk straight
+  // (a curve under slip turns slower than told): the heading error sits at
+  // its bound, and each step the hold corrects takes heading_step_max, so
+  // the feet end about twice that apart. 0: no correction at all.
+  auto widest_gap = [](double most) {
+    WalkParams p = shipped_walk();
+    p.heading_feedback = 1.0;  // 0.3 rad of error asks for 0.3 rad, beyond every bound tried
+    p.heading_step_max = most;
+    WalkEngine walk;
+    walk.configure(default_leg_geometry(), p);
+    WalkCommand command;
+    command.vx = 0.1;
+    double target[kJointCount] = {};
+    double widest = 0;
+    for (int i = 0; i < 200; ++i) {
+      walk.step(command, Vec3(0, 0, 0.3), p.torso_pitch, 0.0, target);
+      if (i > 100) widest = std::max(widest, std::abs(feet_yaw_gap(target)));
+    }
+    REQUIRE(walk.walking());
+    return widest;
+  };
+  const double shipped = widest_gap(0.1), tight = widest_gap(0.04), none = widest_gap(0.0);
+  CHECK(shipped == doctest::Approx(0.2).epsilon(0.15));
+  CHECK(tight == doctest::Approx(0.08).epsilon(0.15));
+  CHECK(none < 0.005);
+}
+
 TEST_CASE("walk: combined commands are limited by the combine_power norm") {
   // Full speed forward and full turn at once: an ellipsoid (p = 2) keeps
   // 1/sqrt(2) of each, a diamond (p = 1) half of each. A command inside the
