@@ -306,20 +306,18 @@ WalkResult walk_once(int type, double vx, double vy, double turn, double seconds
     std::printf("  run %d starts at %.2f %.2f heading %.2f rad after %.2f s standing, nudged %.1f N towards %.2f rad\n",
                 run, x, y, heading, stand, g_args.start_nudge, nudge_direction);
   auto h = make(type, heading, true, x, y);
-  // The spread above gives 26 different starts; within one, runs still
-  // walked alike (12 of 12 fell at one stand time, none at its neighbours).
-  // A push too small to matter (1 N for 0.1 s as the robot lands)
-  // in a direction that changes continuously with r makes each run its own.
-  if (g_args.start_nudge > 0) {
-    const Vec3 nudge(g_args.start_nudge * std::cos(nudge_direction), g_args.start_nudge * std::sin(nudge_direction), 0);
-    for (int i = 0; i < 5; ++i) {
-      h->world().push_robot(h->robot(), nudge);
-      h->step();
-    }
-    h->run(std::max(0.0, stand - 0.1));
-  } else {
-    h->run(stand);
+  // The spread gives a start per stand time (26 with the default); within
+  // one, runs still walked alike (12 of 12 fell at one stand time, none at
+  // its neighbours). A push too small to matter (1 N for the stand's first
+  // 0.1 s, as the robot lands) in a direction that changes continuously
+  // with r makes each run its own.
+  const int nudge_cycles = g_args.start_nudge > 0 ? std::min(5, static_cast<int>(std::lround(stand / 0.02))) : 0;
+  const Vec3 nudge(g_args.start_nudge * std::cos(nudge_direction), g_args.start_nudge * std::sin(nudge_direction), 0);
+  for (int i = 0; i < nudge_cycles; ++i) {
+    h->world().push_robot(h->robot(), nudge);
+    h->step();
   }
+  h->run(stand - 0.02 * nudge_cycles);
   h->requests().body = motion::kBodyWalkVelocity;
   h->requests().walk_vx = vx;
   h->requests().walk_vy = vy;
