@@ -1283,7 +1283,7 @@ TEST_CASE("walk: a turning gait acts only on fast turns in place, eased in step 
   p.sideways = p.forward = p.turning = {};
   REQUIRE(set_gait_field(&p.turning, "step_period", 0.2));
   REQUIRE(p.combine_max_turn > 0);
-  p.turning_from = 0.7;
+  REQUIRE(p.turning_from > 0);
   REQUIRE(p.combine_max_turn < p.turning_from * p.max_turn);  // the kick approach's turns stay below it
   p.step_period_per_speed = p.step_period_per_turn = 0;  // one period unless a gait table sets it
   p.accel_forward = p.accel_side = p.accel_turn = 1000;
@@ -1291,7 +1291,7 @@ TEST_CASE("walk: a turning gait acts only on fast turns in place, eased in step 
   WalkCommand full_turn, combine_turn, part_turn, forward, turn_and_walk;
   full_turn.turn = -p.max_turn;  // either direction
   combine_turn.turn = p.combine_max_turn;
-  part_turn.turn = 0.85 * p.max_turn;  // half way from turning_from to the limit
+  part_turn.turn = 0.5 * (1 + p.turning_from) * p.max_turn;  // half way from turning_from to the limit
   forward.vx = p.max_forward;
   turn_and_walk.vx = 0.5 * p.max_forward;
   turn_and_walk.turn = p.max_turn;  // the norm brings the turn below turning_from
