@@ -198,6 +198,24 @@ bool set_gait_field(WalkParams::GaitTable* table, std::string_view field, double
   return false;
 }
 
+namespace {
+
+void blend_slow_catch(const WalkParams& params, const GaitShares& shares, WalkParams* out) {
+  const WalkParams::GaitTable* tables[3] = {&params.sideways, &params.forward, &params.turning};
+  const double table_share[3] = {shares.sideways, shares.forward, shares.turning};
+  for (int t = 0; t < 3; ++t) {
+    for (int i = 0; i < WalkParams::kGaitFieldCount; ++i) {
+      if (!tables[t]->given[i]) continue;
+      if (kGaitFields[i].member == &WalkParams::balance_step_x)
+        out->slow_balance_step_x += (tables[t]->value[i] - params.slow_balance_step_x) * table_share[t];
+      if (kGaitFields[i].member == &WalkParams::balance_step_y)
+        out->slow_balance_step_y += (tables[t]->value[i] - params.slow_balance_step_y) * table_share[t];
+    }
+  }
+}
+
+}  // namespace
+
 WalkParams blend_gaits(const WalkParams& params, const GaitShares& shares) {
   WalkParams out = params;
   const double sideways_share = std::clamp(shares.sideways, 0.0, 1.0);
@@ -210,6 +228,11 @@ WalkParams blend_gaits(const WalkParams& params, const GaitShares& shares) {
     if (params.forward.given[i]) out.*member += (params.forward.value[i] - own) * forward_share;
     if (params.turning.given[i]) out.*member += (params.turning.value[i] - own) * turning_share;
   }
+  // A table's catch gains hold wherever its gait walks, the slow gait too:
+  // a sidestep is slow (no forward speed), so the sideways table's
+  // balance_step_y would otherwise never be read.
+  const GaitShares table_shares = {sideways_share, forward_share, turning_share};
+  blend_slow_catch(params, table_shares, &out);
   return out;
 }
 

@@ -89,7 +89,9 @@ struct WalkParams {
   // The two above while the forward speed is at most gait_speed_from (the
   // slow gait: kick approaches and ball duels, where robots bump into each
   // other). Larger gains catch pushes better there, but the fast gait falls
-  // with them; balance_step_x/y hold above gait_speed_from.
+  // with them; balance_step_x/y hold above gait_speed_from. A gait table's
+  // balance_step_x/y move both by the table's share (blend_gaits): a
+  // sidestep or a turn in place is slow, and its table's gain must act.
   double slow_balance_step_x = 0.0, slow_balance_step_y = 0.0;
   // Step timing from the foot sensors (FRP): the swing foot counts as
   // landed once its soles carry touchdown_load (N). Landed from

@@ -497,7 +497,9 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
   const double* b = reinterpret_cast<const double*>(&*loaded);
   const double* f = reinterpret_cast<const double*>(&full);
   for (size_t i = 0; i < offsetof(WalkParams, sideways) / sizeof(double); ++i) differing += b[i] != f[i];
-  CHECK(differing == WalkParams::kGaitFieldCount);  // each field blended, nothing else
+  // Each field blended and, for balance_step_x/y, their slow-gait twins; nothing else.
+  CHECK(differing == WalkParams::kGaitFieldCount + 2);
+  CHECK(full.slow_balance_step_y == doctest::Approx(0.09));
   // Without a table nothing blends.
   CHECK(blend_gaits(*base, {1.0, 1.0, 0.0}).step_period == doctest::Approx(0.13));
 
@@ -524,6 +526,38 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
         std::string::npos);
   CHECK(walk_load_error("heading_step_max = -0.01,").find("heading_step_max must be in [0, 0.3] rad") !=
         std::string::npos);
+}
+
+// Session 7's walk file with `fields` added to its default block, loaded for type 0.
+WalkParams old_walk_with(const std::string& fields) {
+  std::string text = old_walk;
+  text.insert(text.find("default = {") + 11, " " + fields);
+  auto loaded = parse_walk_text(text, "with.lua", 0);
+  REQUIRE_MESSAGE(loaded.ok(), (loaded.ok() ? "" : loaded.error().describe()));
+  return *loaded;
+}
+
+TEST_CASE("walk files: a gait table's catch gains hold where its gait walks, the slow gait too") {
+  // A sidestep has no forward speed, so it walks the slow gait and reads
+  // slow_balance_step_x/y: a table's balance_step_x/y must move those too.
+  WalkParams loaded = old_walk_with("slow_balance_step_x = 0.02, slow_balance_step_y = 0.008,"
+                                    " sideways = { balance_step_y = 0.003 }, turning = { balance_step_x = 0.012 },");
+  WalkParams none = blend_gaits(loaded, {0.0, 0.0, 0.0});
+  CHECK(none.slow_balance_step_x == doctest::Approx(0.02));
+  CHECK(none.slow_balance_step_y == doctest::Approx(0.008));
+  WalkParams sidestep = blend_gaits(loaded, {1.0, 0.0, 0.0});
+  CHECK(sidestep.slow_balance_step_y == doctest::Approx(0.003));
+  CHECK(sidestep.balance_step_y == doctest::Approx(0.003));
+  CHECK(sidestep.slow_balance_step_x == doctest::Approx(0.02));  // not in the sideways table
+  CHECK(blend_gaits(loaded, {0.5, 0.0, 0.0}).slow_balance_step_y == doctest::Approx(0.0055));
+  WalkParams turn = blend_gaits(loaded, {0.0, 0.0, 1.0});
+  CHECK(turn.slow_balance_step_x == doctest::Approx(0.012));
+  CHECK(turn.slow_balance_step_y == doctest::Approx(0.008));
+  // Left out, the slow gains are the type's own and the tables move both alike.
+  WalkParams side = old_walk_with("sideways = { balance_step_y = 0.009 },");
+  CHECK(side.slow_balance_step_y == doctest::Approx(side.balance_step_y));
+  CHECK(side.slow_balance_step_y == doctest::Approx(0.005));
+  CHECK(blend_gaits(side, {1.0, 0.0, 0.0}).slow_balance_step_y == doctest::Approx(0.009));
 }
 
 TEST_CASE("walk files: a forward gait is read per block, blended with the sideways one and checked") {
