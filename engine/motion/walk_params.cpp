@@ -91,9 +91,13 @@ constexpr Field kFields[] = {
 // lift, pendulum, balance feedback and arm swing. Not the limits,
 // accelerations, speed-dependent fields or stand-pose fields: those hold
 // for every kind of walking. Index i is GaitTable::value[i].
+// `slow` is the member's slow-gait twin, moved by the same blend: a
+// sidestep or a turn in place has no forward speed, so it walks the slow
+// gait and reads the slow catch gains, and its table's gains must act there.
 struct GaitField {
   const char* key;
   double WalkParams::*member;
+  double WalkParams::*slow = nullptr;
 };
 constexpr GaitField kGaitFields[WalkParams::kGaitFieldCount] = {
     {"step_period", &WalkParams::step_period},         {"step_height", &WalkParams::step_height},
@@ -103,10 +107,10 @@ constexpr GaitField kGaitFields[WalkParams::kGaitFieldCount] = {
     {"foot_spread", &WalkParams::foot_spread},         {"com_height", &WalkParams::com_height},
     {"torso_offset_x", &WalkParams::torso_offset_x},   {"gyro_ankle_roll", &WalkParams::gyro_ankle_roll},
     {"gyro_hip_roll", &WalkParams::gyro_hip_roll},     {"tilt_ankle_roll", &WalkParams::tilt_ankle_roll},
-    {"tilt_hip_roll", &WalkParams::tilt_hip_roll},     {"balance_step_y", &WalkParams::balance_step_y},
+    {"tilt_hip_roll", &WalkParams::tilt_hip_roll},     {"balance_step_y", &WalkParams::balance_step_y, &WalkParams::slow_balance_step_y},
     {"gyro_ankle_pitch", &WalkParams::gyro_ankle_pitch}, {"gyro_hip_pitch", &WalkParams::gyro_hip_pitch},
     {"tilt_ankle_pitch", &WalkParams::tilt_ankle_pitch}, {"tilt_hip_pitch", &WalkParams::tilt_hip_pitch},
-    {"balance_step_x", &WalkParams::balance_step_x},   {"arm_swing", &WalkParams::arm_swing},
+    {"balance_step_x", &WalkParams::balance_step_x, &WalkParams::slow_balance_step_x}, {"arm_swing", &WalkParams::arm_swing},
     {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing},
     {"touchdown_from", &WalkParams::touchdown_from}, {"touchdown_wait", &WalkParams::touchdown_wait},
     {"imu_foot_gain", &WalkParams::imu_foot_gain},    {"heading_step_max", &WalkParams::heading_step_max},
@@ -198,41 +202,21 @@ bool set_gait_field(WalkParams::GaitTable* table, std::string_view field, double
   return false;
 }
 
-namespace {
-
-void blend_slow_catch(const WalkParams& params, const GaitShares& shares, WalkParams* out) {
-  const WalkParams::GaitTable* tables[3] = {&params.sideways, &params.forward, &params.turning};
-  const double table_share[3] = {shares.sideways, shares.forward, shares.turning};
-  for (int t = 0; t < 3; ++t) {
-    for (int i = 0; i < WalkParams::kGaitFieldCount; ++i) {
-      if (!tables[t]->given[i]) continue;
-      if (kGaitFields[i].member == &WalkParams::balance_step_x)
-        out->slow_balance_step_x += (tables[t]->value[i] - params.slow_balance_step_x) * table_share[t];
-      if (kGaitFields[i].member == &WalkParams::balance_step_y)
-        out->slow_balance_step_y += (tables[t]->value[i] - params.slow_balance_step_y) * table_share[t];
-    }
-  }
-}
-
-}  // namespace
-
 WalkParams blend_gaits(const WalkParams& params, const GaitShares& shares) {
   WalkParams out = params;
   const double sideways_share = std::clamp(shares.sideways, 0.0, 1.0);
   const double forward_share = std::clamp(shares.forward, 0.0, 1.0);
   const double turning_share = std::clamp(shares.turning, 0.0, 1.0);
-  for (int i = 0; i < WalkParams::kGaitFieldCount; ++i) {
-    double WalkParams::*member = kGaitFields[i].member;
+  auto blend = [&](int i, double WalkParams::*member) {
     const double own = params.*member;
     if (params.sideways.given[i]) out.*member += (params.sideways.value[i] - own) * sideways_share;
     if (params.forward.given[i]) out.*member += (params.forward.value[i] - own) * forward_share;
     if (params.turning.given[i]) out.*member += (params.turning.value[i] - own) * turning_share;
+  };
+  for (int i = 0; i < WalkParams::kGaitFieldCount; ++i) {
+    blend(i, kGaitFields[i].member);
+    if (kGaitFields[i].slow) blend(i, kGaitFields[i].slow);
   }
-  // A table's catch gains hold wherever its gait walks, the slow gait too:
-  // a sidestep is slow (no forward speed), so the sideways table's
-  // balance_step_y would otherwise never be read.
-  const GaitShares table_shares = {sideways_share, forward_share, turning_share};
-  blend_slow_catch(params, table_shares, &out);
   return out;
 }
 

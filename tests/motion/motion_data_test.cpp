@@ -529,7 +529,7 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
 }
 
 // Session 7's walk file with `fields` added to its default block, loaded for type 0.
-WalkParams old_walk_with(const std::string& fields) {
+static WalkParams old_walk_with(const std::string& fields) {
   std::string text = old_walk;
   text.insert(text.find("default = {") + 11, " " + fields);
   auto loaded = parse_walk_text(text, "with.lua", 0);
