@@ -97,6 +97,7 @@ struct VisionPercept {
   int line_count = 0;
   SeenLine lines[kMaxSeenLines];
   int dropped = 0;                            // entries beyond the fixed capacity
+  int non_finite_dropped = 0;                 // objects (or player markers) left out for a nan/inf number
 };
 
 // (FRP (n lf) (c ...) (f ...)); absent means no contact.

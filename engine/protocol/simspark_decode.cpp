@@ -339,6 +339,67 @@ Status decode_player(Value item, SeenPlayer* player) {
   return {};
 }
 
+// True when `failed` is a number error whose number is a non-finite word
+// ("nan", "-nan", "inf"): rcssserver3d 0.7.2 now and then writes one into a
+// See line (about 3 times per robot in a 10-minute 3 vs 3 game). Judged from
+// the error itself, so a nan beside a real shape error (a missing number, a
+// word) does not excuse it. Only runs on an error path.
+bool is_non_finite_number_error(const Status& failed) {
+  const std::string& message = failed.error().message;
+  constexpr std::string_view kBadNumber = "bad number '";
+  const size_t at = message.find(kBadNumber);
+  if (at == std::string::npos) return false;
+  std::string_view word = std::string_view(message).substr(at + kBadNumber.size());
+  word = word.substr(0, word.find('\''));
+  if (!word.empty() && (word[0] == '-' || word[0] == '+')) word.remove_prefix(1);
+  char low[9] = {};
+  if (word.size() >= sizeof low) return false;
+  for (size_t k = 0; k < word.size(); ++k) low[k] = static_cast<char>(word[k] | 0x20);
+  const std::string_view lowered(low, word.size());
+  return lowered == "nan" || lowered == "inf" || lowered == "infinity";
+}
+
+// An object of a See line that failed to decode: dropped and counted when a
+// non-finite number is the cause, so one bad object does not cost the
+// percept's joints, IMU and the rest of the vision; any other error stands.
+Status drop_if_non_finite(Status failed, VisionPercept* vision) {
+  if (failed.ok() || !is_non_finite_number_error(failed)) return failed;
+  ++vision->non_finite_dropped;
+  return {};
+}
+
+// (P (team NAME) (id 7) (head (pol ..)) ...) with a body marker holding a
+// non-finite number: the player is kept without that marker.
+Status decode_player_lenient(Value item, SeenPlayer* player, VisionPercept* vision) {
+  Status decoded = decode_player(item, player);
+  if (decoded.ok() || !is_non_finite_number_error(decoded)) return decoded;
+  *player = SeenPlayer();
+  for (Value sub = item.first().next(); sub; sub = sub.next()) {
+    if (Status s = check_sub(sub, "See P"); !s) return s;
+    const std::string_view name = sub.tag();
+    if (name == "team") {
+      std::string_view text;
+      if (Status s = read_atom(sub, "See P", &text); !s) return s;
+      if (Status s = read_name(sub[1], "See P", text, &player->team); !s) return s;
+      player->has_team = true;
+    } else if (name == "id") {
+      if (Status s = drop_if_non_finite(read_int(sub, "See P", &player->id), vision); !s) return s;
+    } else {
+      const int marker = index_of(kBodyMarkerNames, name);
+      if (marker < 0) continue;
+      Polar polar;
+      Status s = read_object(sub, "See P", &polar);
+      if (s.ok()) {
+        player->marker[marker] = polar;
+        player->marker_seen[marker] = true;
+      } else if (Status kept = drop_if_non_finite(std::move(s), vision); !kept) {
+        return kept;
+      }
+    }
+  }
+  return {};
+}
+
 // (See (F1L (pol ..)) (B (pol ..)) (P ...) (L (pol ..) (pol ..)) ...)
 Status decode_see(Value item, VisionPercept* vision) {
   vision->present = true;
@@ -348,26 +409,42 @@ Status decode_see(Value item, VisionPercept* vision) {
     if (name == "L") {
       if (sub.size() != 3) return error_at(sub, "See", "(L ...) needs two (pol d h v)");
       SeenLine line;
-      if (Status s = read_polar(sub[1], "See L", &line.begin); !s) return s;
-      if (Status s = read_polar(sub[2], "See L", &line.end); !s) return s;
+      Status s = read_polar(sub[1], "See L", &line.begin);
+      if (s.ok()) s = read_polar(sub[2], "See L", &line.end);
+      if (!s.ok()) {
+        if (Status kept = drop_if_non_finite(std::move(s), vision); !kept) return kept;
+        continue;
+      }
       if (vision->line_count < kMaxSeenLines)
         vision->lines[vision->line_count++] = line;
       else
         ++vision->dropped;
     } else if (name == "P") {
       SeenPlayer player;
-      if (Status s = decode_player(sub, &player); !s) return s;
+      if (Status s = decode_player_lenient(sub, &player, vision); !s) return s;
       if (vision->player_count < kMaxSeenPlayers)
         vision->players[vision->player_count++] = player;
       else
         ++vision->dropped;
     } else if (name == "B") {
-      if (Status s = read_object(sub, "See", &vision->ball); !s) return s;
+      Polar ball;
+      Status s = read_object(sub, "See", &ball);
+      if (!s.ok()) {
+        if (Status kept = drop_if_non_finite(std::move(s), vision); !kept) return kept;
+        continue;
+      }
+      vision->ball = ball;
       vision->ball_seen = true;
     } else {
       const int landmark = index_of(kLandmarkNames, name);
       if (landmark < 0) continue;  // mypos, myorien, ballpos and future objects
-      if (Status s = read_object(sub, "See", &vision->landmark[landmark]); !s) return s;
+      Polar seen;
+      Status s = read_object(sub, "See", &seen);
+      if (!s.ok()) {
+        if (Status kept = drop_if_non_finite(std::move(s), vision); !kept) return kept;
+        continue;
+      }
+      vision->landmark[landmark] = seen;
       vision->landmark_seen[landmark] = true;
     }
   }

@@ -459,3 +459,51 @@ TEST_CASE("the fullest realistic message fits the default limits with room to sp
   CHECK(p.game_state.score_right == 12);
   CHECK(p.unknown_items == 0);
 }
+
+// rcssserver3d 0.7.2 now and then writes 'nan' into one object of a See
+// line; the rest of the percept (joints, IMU, other objects) must survive.
+TEST_CASE("See: an object with a nan or inf number is dropped, the rest kept") {
+  const std::string text =
+      "(time (now 12.34))(GYR (n torso) (rt 1.5 -2.0 0.25))(HJ (n hj1) (ax 12.5))"
+      "(See (F1L (pol 18.69 53.75 -5.15)) (F2L (pol nan 10 2)) (B (pol 1.89 -0.00 -57.82))"
+      " (L (pol 1.89 0.13 -59.98) (pol 11.11 -nan -8.61)) (L (pol 17.38 -59.95 -5.50) (pol 18.68 -53.99 -4.75))"
+      " (P (team Foe) (id 3) (head (pol 4 5 inf)) (rfoot (pol 4.2 6 -3))))"
+      "(HJ (n hj2) (ax -7.25))";
+  const Percept p = decode_ok(text);
+  CHECK(p.has_time);
+  CHECK(p.has_gyro);
+  CHECK(p.gyro.y == doctest::Approx(-2.0));
+  CHECK(p.joint_present[0]);
+  CHECK(p.joint_angle_deg[0] == doctest::Approx(12.5));
+  CHECK(p.joint_present[1]);  // after the See block
+  CHECK(p.joint_angle_deg[1] == doctest::Approx(-7.25));
+  const VisionPercept& v = p.vision;
+  CHECK(v.landmark_seen[kF1L]);
+  CHECK(v.landmark[kF1L].distance == doctest::Approx(18.69f));
+  CHECK_FALSE(v.landmark_seen[kF2L]);
+  CHECK(v.ball_seen);
+  CHECK(v.ball.distance == doctest::Approx(1.89f));
+  CHECK(v.line_count == 1);
+  CHECK(v.lines[0].begin.distance == doctest::Approx(17.38f));
+  REQUIRE(v.player_count == 1);
+  CHECK(v.players[0].id == 3);
+  CHECK_FALSE(v.players[0].marker_seen[kMarkerHead]);
+  CHECK(v.players[0].marker_seen[kMarkerRFoot]);
+  CHECK(v.players[0].marker[kMarkerRFoot].distance == doctest::Approx(4.2f));
+  CHECK(v.non_finite_dropped == 3);
+}
+
+TEST_CASE("See: a ball with a nan keeps the previous message's ball out of this one") {
+  const Percept p = decode_ok("(See (B (pol NaN 0 0)) (G1L (pol 3 4 5)))");
+  CHECK_FALSE(p.vision.ball_seen);
+  CHECK(p.vision.landmark_seen[kG1L]);
+  CHECK(p.vision.non_finite_dropped == 1);
+}
+
+TEST_CASE("errors: a nan does not excuse a malformed object") {
+  // Wrong arity stays an error even when a nan sits in it: it means the
+  // message is not the protocol we speak, not a glitch in one number.
+  CHECK(decode_error("(See (B (pol nan 2)))", "needs 3 numbers") == 8);
+  CHECK(decode_error("(See (F1L (pol 1 x nan)))", "bad number 'x'") == 17);
+  CHECK(decode_error("(See (P (id nan)))", "bad integer") == 12);
+}
