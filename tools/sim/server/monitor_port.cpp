@@ -5,28 +5,25 @@
 #include <cstring>
 
 #include "core/log.h"
+#include "tools/sim/server/handler_memory.h"
+#include "tools/sim/server/scene_writer.h"
+#include "tools/sim/server/text_writer.h"
 
 namespace libero::sim {
 namespace {
 
 using tcp = asio::ip::tcp;
 constexpr const char* kLog = "sim.monitor";
-constexpr size_t kOutCapacity = 4096;
-
-const char kFieldPredicates[] =
-    "(FieldLength 30)(FieldWidth 20)(FieldHeight 40)(GoalWidth 2.1)(GoalDepth 0.6)(GoalHeight 0.8)"
-    "(BorderSize 0)(FreeKickDistance 2)(WaitBeforeKickOff 30)(AgentRadius 0.4)(BallRadius 0.042)"
-    "(BallMass 0.026)(RuleGoalPauseTime 3)(RuleKickInPauseTime 1)(RuleHalfTime 300)";
 
 }  // namespace
 
 struct MonitorPort::Client {
   explicit Client(asio::io_context& io) : socket(io) {}
+  int index = 0;
   tcp::socket socket;
   bool open = false;
   bool read_pending = false, write_pending = false;
   bool needs_full_state = true;
-  bool told_about_commands = false;
   char in[1024];
   // Framing of incoming messages: 4-byte big-endian length, then the text.
   unsigned char header[4];
@@ -34,13 +31,20 @@ struct MonitorPort::Client {
   size_t body_length = 0, body_have = 0;
   char body[4096];
   bool discarding = false;        // an oversized message is skipped, not queued
-  char out[kOutCapacity];
+  PredicateMemory told;           // game state as this monitor last got it
+  std::unique_ptr<SceneMemory> scene_memory;
+  std::unique_ptr<char[]> out;    // 4-byte length + message; left alone while a write is pending
+  HandlerMemory write_memory;     // the one write in flight
 };
 
-Result<std::unique_ptr<MonitorPort>> MonitorPort::open(asio::io_context& io, const asio::ip::address& address,
-                                                       int port) {
+Result<std::unique_ptr<MonitorPort>> MonitorPort::open(
+    asio::io_context& io, const asio::ip::address& address, int port,
+    const robot::RobotDescription* const descriptions[kRobotTypeCount]) {
   if (port < 0 || port > 65535) return make_error("monitor port out of range");
   std::unique_ptr<MonitorPort> m(new MonitorPort(io));
+  Result<std::unique_ptr<SceneGraph>> scene = SceneGraph::create(descriptions);
+  if (!scene.ok()) return scene.error();
+  m->scene_ = std::move(scene.value());
   asio::error_code ec;
   tcp::endpoint endpoint(address, static_cast<unsigned short>(port));
   m->acceptor_.open(endpoint.protocol(), ec);
@@ -51,7 +55,13 @@ Result<std::unique_ptr<MonitorPort>> MonitorPort::open(asio::io_context& io, con
     return make_error("cannot listen for monitors on " + address.to_string() + ":" + std::to_string(port) + ": " +
                       ec.message());
   m->port_ = m->acceptor_.local_endpoint().port();
-  for (auto& c : m->clients_) c = std::make_unique<Client>(io);
+  for (int i = 0; i < kMaxClients; ++i) {
+    auto c = std::make_unique<Client>(io);
+    c->index = i;
+    c->scene_memory = std::make_unique<SceneMemory>();
+    c->out.reset(new char[kOutCapacity]);  // not zeroed: pages are touched only by a monitor that connects
+    m->clients_[i] = std::move(c);
+  }
   return m;
 }
 
@@ -78,8 +88,11 @@ void MonitorPort::start_accept() {
         free_client->socket = std::move(incoming_);
         free_client->open = true;
         free_client->needs_full_state = true;
-        free_client->told_about_commands = false;
         free_client->header_have = 0;
+        free_client->discarding = false;
+        free_client->scene_memory->layout = 0;
+        asio::error_code ignored;
+        free_client->socket.set_option(tcp::no_delay(true), ignored);
         LOG_INFO(kLog, "monitor connected");
         start_read(*free_client);
       }
@@ -133,6 +146,7 @@ void MonitorPort::enqueue(Client& c, const char* data, size_t length) {
           const int slot = (queue_head_ + queue_count_) % kQueueLength;
           std::memcpy(queue_[slot], c.body, c.body_length);
           queue_length_[slot] = c.body_length;
+          queue_client_[slot] = c.index;
           ++queue_count_;
         }
       }
@@ -141,68 +155,94 @@ void MonitorPort::enqueue(Client& c, const char* data, size_t length) {
   }
 }
 
-bool MonitorPort::next_trainer_message(std::string_view* message) {
+bool MonitorPort::next_trainer_message(std::string_view* message, int* client) {
   if (queue_count_ == 0) return false;
   std::memcpy(current_, queue_[queue_head_], queue_length_[queue_head_]);
   *message = std::string_view(current_, queue_length_[queue_head_]);
+  *client = queue_client_[queue_head_];
   queue_head_ = (queue_head_ + 1) % kQueueLength;
   --queue_count_;
   return true;
 }
 
-void MonitorPort::request_full_state() {
+void MonitorPort::request_full_state(int client) {
   for (auto& c : clients_)
-    if (c->open) c->needs_full_state = true;
+    if (c->open && (client < 0 || client == c->index)) c->needs_full_state = true;
 }
 
-void MonitorPort::send(Client& c, const char* text, size_t length) {
-  if (!c.open || c.write_pending || length + 4 > kOutCapacity) return;
-  auto* h = reinterpret_cast<unsigned char*>(c.out);
+int MonitorPort::connected() const {
+  int n = 0;
+  for (const auto& c : clients_) n += c->open ? 1 : 0;
+  return n;
+}
+
+bool MonitorPort::full_state_due() const {
+  for (const auto& c : clients_)
+    if (c->open && c->needs_full_state && !c->write_pending) return true;
+  return false;
+}
+
+void MonitorPort::send(Client& c, size_t length) {
+  auto* h = reinterpret_cast<unsigned char*>(c.out.get());
   h[0] = static_cast<unsigned char>(length >> 24);
   h[1] = static_cast<unsigned char>(length >> 16);
   h[2] = static_cast<unsigned char>(length >> 8);
   h[3] = static_cast<unsigned char>(length);
-  std::memcpy(c.out + 4, text, length);
   c.write_pending = true;
-  asio::async_write(c.socket, asio::buffer(c.out, length + 4), [&c](const asio::error_code& ec, size_t) {
-    c.write_pending = false;
-    if (ec && c.open) {
-      c.open = false;
-      asio::error_code ignored;
-      c.socket.close(ignored);
-    }
-  });
+  asio::async_write(c.socket, asio::buffer(c.out.get(), length + 4),
+                    asio::bind_allocator(HandlerAllocator<int>(&c.write_memory),
+                                         [&c](const asio::error_code& ec, size_t) {
+                                           c.write_pending = false;
+                                           if (ec && c.open) {
+                                             LOG_INFO(kLog, "monitor disconnected (%s)", ec.message().c_str());
+                                             c.open = false;
+                                             asio::error_code ignored;
+                                             c.socket.close(ignored);
+                                           }
+                                         }));
 }
 
-void MonitorPort::cycle(int64_t cycle, const GameState& match, const TeamRegistry& teams) {
-  bool update_due = cycle % 2 == 0;  // every 0.04 s
-  char state[512];
-  std::string_view left = teams.team_name(Team::Left), right = teams.team_name(Team::Right);
-  int n = std::snprintf(state, sizeof state, "(time %g)", match.game_time);
-  if (!left.empty())
-    n += std::snprintf(state + n, sizeof state - n, "(team_left %.*s)", static_cast<int>(left.size()), left.data());
-  if (!right.empty())
-    n += std::snprintf(state + n, sizeof state - n, "(team_right %.*s)", static_cast<int>(right.size()),
-                       right.data());
-  n += std::snprintf(state + n, sizeof state - n, "(half %d)(score_left %d)(score_right %d)(play_mode %d)",
-                     match.half, match.score_left, match.score_right, static_cast<int>(match.play_mode));
-  for (auto& c : clients_) {
-    if (!c->open) continue;
-    char message[2048];
-    int length = 0;
-    if (c->needs_full_state) {
-      length = std::snprintf(message, sizeof message, "(%s(play_modes", kFieldPredicates);
-      for (int i = 0; i < protocol::kPlayModeCount; ++i)
-        length += std::snprintf(message + length, sizeof message - length, " %.*s",
-                                static_cast<int>(protocol::kPlayModeNames[i].size()),
-                                protocol::kPlayModeNames[i].data());
-      length += std::snprintf(message + length, sizeof message - length, ")%s)(RSG 0 1)()", state);
-      send(*c, message, static_cast<size_t>(length));
-      if (c->write_pending) c->needs_full_state = false;
-    } else if (update_due) {
-      length = std::snprintf(message, sizeof message, "(%s)(RDS 0 1)()", state);
-      send(*c, message, static_cast<size_t>(length));
+void MonitorPort::publish(const MonitorGameView& game, const SceneRobot* robots, int robot_count,
+                          const WorldSnapshot& world, bool update_due) {
+  if (!active()) return;
+  // A robot that joined, left or got its team changes the tree: every
+  // monitor needs a full state (the reference marks its scene modified).
+  if (scene_->set_robots(robots, robot_count)) request_full_state(-1);
+  bool posed = false;
+  for (auto& cp : clients_) {
+    Client& c = *cp;
+    if (!c.open) continue;
+    const bool full = c.needs_full_state || c.scene_memory->layout != scene_->layout();
+    if (!full && !update_due) continue;
+    if (c.write_pending) {  // never wait for a monitor: it gets what is due once it has caught up
+      ++stats_.skipped;
+      continue;
     }
+    if (!posed) {
+      scene_->update_poses(world);
+      posed = true;
+    }
+    TextWriter w(c.out.get() + 4, kOutCapacity - 4);
+    if (full) {
+      write_full_predicates(game, &c.told, &w);
+      write_full_scene(*scene_, c.scene_memory.get(), &w);
+    } else {
+      write_predicate_update(game, &c.told, &w);
+      write_scene_update(*scene_, c.scene_memory.get(), &w);
+    }
+    if (w.overflowed()) {
+      if (stats_.overflows++ == 0) LOG_ERROR(kLog, "a monitor message exceeds %zu bytes; not sent", kOutCapacity);
+      c.scene_memory->layout = 0;  // what it was sent is unknown now: start over with a full state
+      c.needs_full_state = true;
+      continue;
+    }
+    if (full) {
+      c.needs_full_state = false;
+      ++stats_.full_states;
+    } else {
+      ++stats_.updates;
+    }
+    send(c, w.size());
   }
 }
 

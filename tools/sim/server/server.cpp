@@ -148,6 +148,8 @@ struct Server::Impl {
   int utterance_count = 0;
   int rebuilds_this_cycle = 0;
   WorldSnapshot snapshot;
+  bool snapshot_current = false;   // `snapshot` shows the world as it is now
+  SceneRobot scene_robots[kMaxSessions];
 
   std::atomic<bool> stop_requested{false};
   std::atomic<int> expected_agents{0};
@@ -185,6 +187,7 @@ struct Server::Impl {
   void collect_team_robots();
   void run_referee();
   void apply_trainer_messages();
+  void publish_monitor(bool update_due);
   void notify_observer();
 };
 
@@ -376,6 +379,7 @@ bool Server::Impl::wait_sync() {
   for (;;) {
     io.poll();
     if (stop_requested.load()) return false;
+    if (monitor && monitor->full_state_due()) publish_monitor(false);  // a monitor connected or asked
     if (sync_ready(start)) return true;
     if (limits_reached()) return false;
     const double waited = static_cast<double>(monotonic_ns() - start) * 1e-9;
@@ -411,6 +415,7 @@ bool Server::Impl::wait_real_time(int64_t* deadline_ns) {
     int64_t now = monotonic_ns();
     if (now >= *deadline_ns) break;
     io.run_one_for(std::chrono::nanoseconds(*deadline_ns - now));
+    if (monitor && monitor->full_state_due()) publish_monitor(false);
   }
   io.poll();
   int64_t now = monotonic_ns();
@@ -574,7 +579,8 @@ void Server::Impl::run_referee() {
 void Server::Impl::apply_trainer_messages() {
   if (!monitor) return;
   std::string_view message;
-  while (monitor->next_trainer_message(&message)) {
+  int from = -1;
+  while (monitor->next_trainer_message(&message, &from)) {
     Status parsed = parse_trainer_commands(message, &trainer_parser, &trainer_commands);
     if (!parsed.ok()) {
       LOG_WARN(kLog, "trainer: malformed message ignored: %s", parsed.error().describe().c_str());
@@ -592,10 +598,46 @@ void Server::Impl::apply_trainer_messages() {
         for (Session* s : sessions)
           if (s->open && s->robot == effects.kill_target.robot) drop(*s, "removed by the trainer (kill)");
       }
-      if (effects.full_state_requested) monitor->request_full_state();
+      if (effects.full_state_requested) monitor->request_full_state(from);
       if (effects.stop_server) stop_requested.store(true);
     }
   }
+}
+
+// What the monitors see: the game state and every robot with its team, in
+// joining order (robot ids are never reused, so ascending id is joining
+// order, as the reference appends new robots to its scene).
+void Server::Impl::publish_monitor(bool update_due) {
+  if (!monitor || !monitor->active()) return;
+  if (!snapshot_current) {
+    physics->snapshot(&snapshot);
+    snapshot_current = true;
+  }
+  int n = 0;
+  for (const Session* s : sessions) {
+    if (!s->open || s->robot == kNoRobot) continue;
+    SceneRobot r;
+    r.id = s->robot;
+    r.type = s->robot_type;
+    r.team = s->team;
+    r.unum = s->unum;
+    int k = n++;
+    while (k > 0 && scene_robots[k - 1].id > r.id) {
+      scene_robots[k] = scene_robots[k - 1];
+      --k;
+    }
+    scene_robots[k] = r;
+  }
+  const GameState& game = referee.state();
+  MonitorGameView view;
+  view.time = game.game_time;
+  view.half = game.half;
+  view.score_left = game.score_left;
+  view.score_right = game.score_right;
+  view.play_mode = game.play_mode;
+  view.team_left = teams.team_name(Team::Left);
+  view.team_right = teams.team_name(Team::Right);
+  monitor->publish(view, scene_robots, n, snapshot, update_due);
 }
 
 void Server::Impl::notify_observer() {
@@ -638,8 +680,10 @@ void Server::Impl::run_cycle() {
   run_referee();
   stats.robot_cycles += physics->robot_count();
 
-  if (ground_truth || monitor || options.on_cycle) {
+  snapshot_current = false;
+  if (ground_truth || options.on_cycle || (monitor && monitor->active())) {
     physics->snapshot(&snapshot);
+    snapshot_current = true;
   }
   if (ground_truth) {
     GroundTruthRobot robots[kMaxSessions];
@@ -658,7 +702,7 @@ void Server::Impl::run_cycle() {
     }
     ground_truth->publish(cycle, static_cast<double>(cycle) * kCycleSeconds, referee.state(), snapshot, robots, n);
   }
-  if (monitor) monitor->cycle(cycle, referee.state(), teams);
+  publish_monitor(cycle % 2 == 0);  // every 0.04 s
 
   int64_t t_percepts = monotonic_ns();
   generate_percepts();
@@ -785,7 +829,11 @@ Result<std::unique_ptr<Server>> Server::create(const ServerOptions& options) {
                       std::to_string(options.agent_port) + ": " + ec.message());
 
   if (options.monitor_port >= 0) {
-    Result<std::unique_ptr<MonitorPort>> monitor = MonitorPort::open(impl->io, address, options.monitor_port);
+    const robot::RobotDescription* served[kRobotTypeCount] = {};
+    for (int type = 0; type < kRobotTypeCount; ++type)
+      if (impl->description_loaded[type]) served[type] = &impl->descriptions[type];
+    Result<std::unique_ptr<MonitorPort>> monitor =
+        MonitorPort::open(impl->io, address, options.monitor_port, served);
     if (!monitor.ok()) return monitor.error();
     impl->monitor = std::move(monitor.value());
   }

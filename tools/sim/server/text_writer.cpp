@@ -38,6 +38,21 @@ void TextWriter::fixed2(double value) {
   size_ = static_cast<size_t>(r.ptr - buffer_);
 }
 
+void TextWriter::general6(double value) {
+  if (!std::isfinite(value)) {
+    ++non_finite_;
+    value = 0.0;
+  }
+  char* first = buffer_ + size_;
+  char* last = buffer_ + capacity_;
+  std::to_chars_result r = std::to_chars(first, last, value, std::chars_format::general, 6);
+  if (r.ec != std::errc()) {
+    overflowed_ = true;
+    return;
+  }
+  size_ = static_cast<size_t>(r.ptr - buffer_);
+}
+
 void TextWriter::integer(long value) {
   char* first = buffer_ + size_;
   char* last = buffer_ + capacity_;

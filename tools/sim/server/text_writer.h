@@ -1,5 +1,5 @@
-// Appends percept text into a caller-owned fixed buffer. SimSpark prints
-// every float fixed-point with exactly two decimals (C++ stream "fixed",
+// Appends percept and monitor text into a caller-owned fixed buffer.
+// Percepts print every float fixed-point with exactly two decimals (C++ stream "fixed",
 // precision 2), so -0.001 prints as "-0.00"; std::to_chars gives the same
 // correctly rounded digits without locale or allocation.
 #pragma once
@@ -19,6 +19,9 @@ class TextWriter {
   // are counted (a physics blow-up must not hand agents "nan").
   void fixed2(double value);
   void integer(long value);
+  // C++ stream default formatting (6 significant digits, "%g"), as the
+  // reference's monitor output. Non-finite values print as 0 and are counted.
+  void general6(double value);
 
   size_t size() const { return size_; }
   const char* data() const { return buffer_; }

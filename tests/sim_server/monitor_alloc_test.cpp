@@ -1,0 +1,155 @@
+// Proves the monitor's per-cycle path does not allocate in steady state:
+// this executable replaces the global operator new with a counting version
+// (only the test's own thread counts) and publishes scenes with 22 moving
+// robots to a monitor that reads them on another thread, through the real
+// sockets and asio writes, as the server's cycle does.
+#include <doctest/doctest.h>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <thread>
+
+#include "robot/description.h"
+#include "tools/sim/server/monitor_port.h"
+
+namespace {
+thread_local bool t_counting = false;
+thread_local long t_allocations = 0;
+
+void* counted_alloc(std::size_t size) {
+  if (t_counting) ++t_allocations;
+  void* p = std::malloc(size == 0 ? 1 : size);
+  if (!p) throw std::bad_alloc();
+  return p;
+}
+
+struct Counting {
+  Counting() {
+    t_allocations = 0;
+    t_counting = true;
+  }
+  ~Counting() { t_counting = false; }
+  long count() const { return t_allocations; }
+};
+}  // namespace
+
+void* operator new(std::size_t size) { return counted_alloc(size); }
+void* operator new[](std::size_t size) { return counted_alloc(size); }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  if (t_counting) ++t_allocations;
+  return std::malloc(size == 0 ? 1 : size);
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
+  if (t_counting) ++t_allocations;
+  return std::malloc(size == 0 ? 1 : size);
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+
+using namespace libero;
+using namespace libero::sim;
+
+TEST_CASE("the counter works (an allocation while counting is seen)") {
+  Counting counting;
+  auto p = std::make_unique<int>(1);
+  CHECK(counting.count() == 1);
+}
+
+TEST_CASE("monitor: publishing scenes allocates nothing per cycle after warm-up") {
+  auto loaded = robot::load_robot_description(LIBERO_SOURCE_DIR "/robots", "nao", 0);
+  REQUIRE(loaded.ok());
+  const robot::RobotDescription description = loaded.value();
+  const robot::RobotDescription* served[kRobotTypeCount] = {&description};
+  asio::io_context io;
+  auto opened = MonitorPort::open(io, asio::ip::make_address("127.0.0.1"), 0, served);
+  REQUIRE(opened.ok());
+  MonitorPort& port = *opened.value();
+  port.start();
+
+  // A monitor that reads everything on its own thread.
+  std::atomic<bool> stop{false};
+  std::atomic<long> bytes{0};
+  const int monitor_port = port.port();
+  std::thread reader([&] {
+    int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<uint16_t>(monitor_port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) {
+      timeval tv{0, 50000};
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+      char buffer[65536];
+      while (!stop.load()) {
+        ssize_t got = ::recv(fd, buffer, sizeof buffer, 0);
+        if (got > 0) bytes += got;
+      }
+    }
+    ::close(fd);
+  });
+  for (int i = 0; i < 2000 && !port.active(); ++i) {
+    io.poll();
+    io.restart();
+    usleep(1000);
+  }
+  REQUIRE(port.active());
+
+  WorldSnapshot world;
+  world.ball_position = Vec3(0, 0, 0.042);
+  SceneRobot robots[22];
+  for (int i = 0; i < 22; ++i) {
+    robots[i].id = i;
+    robots[i].type = 0;
+    robots[i].team = i < 11 ? Team::Left : Team::Right;
+    robots[i].unum = i % 11 + 1;
+    world.robots[i].id = i;
+    world.robots[i].torso_position = Vec3(-10 + i, 0, 0.385);
+  }
+  world.robot_count = 22;
+  MonitorGameView game;
+  game.team_left = "Alpha";
+  game.team_right = "Beta";
+
+  auto run = [&](int cycles, int first) {
+    for (int cycle = first; cycle < first + cycles; ++cycle) {
+      for (int i = 0; i < 22; ++i) {
+        world.robots[i].torso_position.x() += 0.01;
+        world.robots[i].joint_angle[i % kJointCount] += 0.05;
+      }
+      world.ball_position.y() += 0.01;
+      game.time += 0.02;
+      port.publish(game, robots, 22, world, cycle % 2 == 0);
+      io.poll();
+      io.restart();
+      if (cycle % 50 == 0) usleep(2000);  // let the reader drain now and then
+    }
+  };
+  run(200, 0);  // warm-up: the first full state, asio's handler memory
+  long allocations;
+  {
+    Counting counting;
+    run(1000, 200);
+    // A join rebuilds the layout and sends full states: still no allocation.
+    robots[21].team = Team::None;
+    port.publish(game, robots, 22, world, true);
+    io.poll();
+    io.restart();
+    allocations = counting.count();
+  }
+  stop = true;
+  reader.join();
+  port.close();
+  io.poll();
+  CHECK_MESSAGE(allocations == 0, "allocations in 1000 publishing cycles: " << allocations);
+  CHECK(port.stats().updates > 400);
+  CHECK(bytes.load() > 0);
+}
