@@ -1,8 +1,10 @@
-// Proves the monitor's per-cycle path does not allocate in steady state:
+// Proves the server's per-cycle path does not allocate in steady state:
 // this executable replaces the global operator new with a counting version
-// (only the test's own thread counts) and publishes scenes with 22 moving
-// robots to a monitor that reads them on another thread, through the real
-// sockets and asio writes, as the server's cycle does.
+// (only the thread that switched counting on counts). First the monitor port
+// alone publishes scenes with 22 moving robots to a monitor reading on
+// another thread, through the real sockets and asio writes; then a whole
+// sync-mode server with agents and a monitor counts on its own thread (from
+// the per-cycle observer) over many cycles.
 #include <doctest/doctest.h>
 
 #include <arpa/inet.h>
@@ -11,6 +13,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <memory>
 #include <new>
@@ -18,6 +22,7 @@
 
 #include "robot/description.h"
 #include "tools/sim/server/monitor_port.h"
+#include "tools/sim/server/server.h"
 
 namespace {
 thread_local bool t_counting = false;
@@ -152,4 +157,113 @@ TEST_CASE("monitor: publishing scenes allocates nothing per cycle after warm-up"
   CHECK_MESSAGE(allocations == 0, "allocations in 1000 publishing cycles: " << allocations);
   CHECK(port.stats().updates > 400);
   CHECK(bytes.load() > 0);
+}
+
+namespace {
+
+int connect_loopback(int port) {
+  int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  timeval tv{0, 50000};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  return fd;
+}
+
+void send_frame(int fd, const char* text) {
+  char frame[512];
+  const uint32_t n = static_cast<uint32_t>(std::strlen(text));
+  const uint32_t length = htonl(n);
+  std::memcpy(frame, &length, 4);
+  std::memcpy(frame + 4, text, n);
+  (void)::send(fd, frame, n + 4, MSG_NOSIGNAL);
+}
+
+// An agent that answers every percept with a joint command and (syn).
+void run_agent(int port, int unum, const std::atomic<bool>* stop) {
+  int fd = connect_loopback(port);
+  if (fd < 0) return;
+  send_frame(fd, "(scene rsg/agent/nao/nao_hetero.rsg 0)");
+  static thread_local char buffer[1 << 18];
+  size_t size = 0;
+  long k = 0;
+  while (!stop->load()) {
+    ssize_t got = ::recv(fd, buffer + size, sizeof buffer - size, 0);
+    if (got == 0) break;
+    if (got < 0) continue;
+    size += static_cast<size_t>(got);
+    size_t offset = 0;
+    while (size - offset >= 4) {
+      uint32_t length;
+      std::memcpy(&length, buffer + offset, 4);
+      length = ntohl(length);
+      if (size - offset < 4 + length) break;
+      char reply[128];
+      if (k == 0)
+        std::snprintf(reply, sizeof reply, "(init (unum %d)(teamname Alloc))(syn)", unum);
+      else
+        std::snprintf(reply, sizeof reply, "(he1 %.2f)(syn)", k % 20 < 10 ? 1.0 : -1.0);
+      send_frame(fd, reply);
+      ++k;
+      offset += 4 + length;
+    }
+    std::memmove(buffer, buffer + offset, size - offset);
+    size -= offset;
+  }
+  ::close(fd);
+}
+
+}  // namespace
+
+TEST_CASE("server: cycles with agents and a monitor allocate nothing after warm-up") {
+  std::atomic<long> allocations{-1};
+  std::atomic<long> counted_cycles{0};
+  ServerOptions o;
+  o.agent_port = 0;
+  o.monitor_port = 0;
+  o.sync_mode = true;
+  o.seed_given = true;
+  o.seed = 3;
+  o.max_wall_seconds = 120;
+  o.on_cycle = [&](const CycleView& view) {
+    // The observer runs at the end of each cycle on the server's thread:
+    // count from cycle 300 (every robot joined and settled) to cycle 800.
+    if (view.cycle == 300) {
+      t_allocations = 0;
+      t_counting = true;
+    } else if (view.cycle == 800) {
+      t_counting = false;
+      allocations = t_allocations;
+    }
+    if (t_counting) ++counted_cycles;
+    if (view.cycle == 299) REQUIRE(view.robot_count == 3);
+  };
+  auto created = Server::create(o);
+  REQUIRE(created.ok());
+  Server& server = *created.value();
+  std::thread loop([&] { (void)server.run(); });
+  std::atomic<bool> stop{false};
+  std::thread agents[3];
+  for (int i = 0; i < 3; ++i) agents[i] = std::thread(run_agent, server.agent_port(), i + 1, &stop);
+  std::thread monitor([&] {
+    int fd = connect_loopback(server.monitor_port());
+    char buffer[65536];
+    while (fd >= 0 && !stop.load()) (void)::recv(fd, buffer, sizeof buffer, 0);
+    if (fd >= 0) ::close(fd);
+  });
+  for (int i = 0; i < 6000 && allocations.load() < 0; ++i) usleep(10000);
+  stop = true;
+  for (auto& a : agents) a.join();
+  monitor.join();
+  server.stop();
+  loop.join();
+  REQUIRE(allocations.load() >= 0);
+  CHECK(counted_cycles.load() == 500);
+  CHECK_MESSAGE(allocations.load() == 0, "allocations in 500 server cycles: " << allocations.load());
 }
