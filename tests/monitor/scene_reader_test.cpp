@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <fstream>
 #include <string>
 
 #include "tools/monitor/scene_reader.h"
@@ -153,4 +154,47 @@ TEST_CASE("a state without a scene updates the game state only") {
   CHECK(reader.state().score_right == 3);
   CHECK(reader.state().play_mode == protocol::PlayMode::GameOver);
   CHECK_FALSE(reader.has_scene());
+}
+
+// A real rcssserver3d 0.7.2 stream (tests/data/monitor): a full scene and 15
+// updates of a game in PlayOn. The expected values are what the independent
+// Python client (tests/sim_server/monitor_client.py) reads from the same file.
+TEST_CASE("the real server's stream: the same ball, robots and state as an independent client reads") {
+  std::ifstream in(std::string(LIBERO_SOURCE_DIR) + "/tests/data/monitor/rcssserver3d-0.7.2-monitor.txt");
+  REQUIRE(in.good());
+  SceneReader reader;
+  std::string line;
+  int messages = 0;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    Status applied = reader.apply(line);
+    REQUIRE_MESSAGE(applied.ok(), applied.error().describe());
+    ++messages;
+  }
+  CHECK(messages == 16);
+  const SceneState& s = reader.state();
+  CHECK(s.full_states == 1);
+  CHECK(s.updates == 15);
+  CHECK(s.time == doctest::Approx(16.2802));
+  CHECK(s.half == 1);
+  CHECK(s.play_mode == protocol::PlayMode::PlayOn);
+  CHECK(s.team_left == "Villa");
+  CHECK(s.team_right == "Other");
+  CHECK(s.ball.x() == doctest::Approx(0.693529).epsilon(1e-5));
+  CHECK(s.ball.y() == doctest::Approx(-1.55931).epsilon(1e-5));
+  CHECK(s.ball.z() == doctest::Approx(0.0397773).epsilon(1e-5));
+  REQUIRE(s.robot_count == 2);
+  const SceneRobot* villa = s.find(0, 2);
+  REQUIRE(villa != nullptr);
+  CHECK(villa->type == 1);
+  CHECK(villa->torso.x() == doctest::Approx(0.323244).epsilon(1e-5));
+  CHECK(villa->torso.y() == doctest::Approx(-1.93336).epsilon(1e-5));
+  CHECK(villa->torso.z() == doctest::Approx(0.152208).epsilon(1e-5));
+  CHECK(villa->yaw * 180 / M_PI == doctest::Approx(-20.849).epsilon(1e-4));
+  const SceneRobot* other = s.find(1, 9);
+  REQUIRE(other != nullptr);
+  CHECK(other->type == 4);
+  CHECK(other->torso.x() == doctest::Approx(1.03455).epsilon(1e-5));
+  CHECK(other->torso.y() == doctest::Approx(-1.57976).epsilon(1e-5));
+  CHECK(other->yaw * 180 / M_PI == doctest::Approx(172.458).epsilon(1e-4));
 }

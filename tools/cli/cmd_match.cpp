@@ -17,6 +17,9 @@
 #include "options.h"
 #include "tools/match/match_recorder.h"
 #include "tools/match/mock_match.h"
+#include "tools/match/real_match.h"
+#include "tools/match/team_command.h"
+#include "tools/realserver/real_server.h"
 #include "tools/match/sim_match.h"
 #include "tools/match/team_composition.h"
 
@@ -70,6 +73,16 @@ int run_match(int argc, char** argv) {
   int seed = 1;
   const std::vector<Option> table = {
       {"world", OptionKind::kString, &options.world, "WORLD", "sim (the built-in simulator, default) or mock (skill-level, fast)"},
+      {"server", OptionKind::kString, &options.server, "NAME",
+       "sim world: builtin (Libero's simulator, default) or rcssserver3d (the real SimSpark server)"},
+      {"server-bin", OptionKind::kString, &options.server_bin, "PATH",
+       "rcssserver3d to run (default: $LIBERO_RCSSSERVER3D, PATH, then the kit of tools/setup-real-server)"},
+      {"left-cmd", OptionKind::kString, &options.left.command, "CMD",
+       "left team is external: a start command with {host} {port} {mport} {team} {unum} {type} {kit}, "
+       "or utaustinvilla / fcportugal (the kit's base teams)"},
+      {"right-cmd", OptionKind::kString, &options.right.command, "CMD", "right team is external (as --left-cmd)"},
+      {"join-gap", OptionKind::kDouble, &options.join_gap, "S",
+       "rcssserver3d: wall seconds at least between two agents' starts (default 1)", 0, 30},
       {"left", OptionKind::kString, &options.left.scripts_dir, "DIR", "left team's scripts (default: the repo's scripts/)"},
       {"right", OptionKind::kString, &options.right.scripts_dir, "DIR", "right team's scripts (default: the repo's scripts/)"},
       {"left-name", OptionKind::kString, &options.left.name, "NAME", "left team name (default Libero)"},
@@ -103,7 +116,9 @@ int run_match(int argc, char** argv) {
   if (!parsed.ok()) return usage_error("match", parsed.error().message);
   if (parsed->help) {
     print_help(stdout, "libero match [options]",
-               "Plays a game between two teams of behaviour scripts and writes <out>/<stem>.jsonl (replay\n"
+               "Plays a game between two teams (behaviour scripts, or an external team's start command) on\n"
+               "the built-in simulator, the real rcssserver3d (--server rcssserver3d) or the mock world, and\n"
+               "writes <out>/<stem>.jsonl (replay\n"
                "log, docs/replay-log.md), <stem>.summary.json and <stem>.html (summary and a 2D replay that\n"
                "opens in a browser). The summary is also printed. Ctrl-C stops the game and still writes\n"
                "everything (marked interrupted). Exit codes: 0 played, 1 failed, 2 bad arguments.",
@@ -113,6 +128,14 @@ int run_match(int argc, char** argv) {
   if (!parsed->positional.empty()) return usage_error("match", "unexpected argument '" + parsed->positional[0] + "'");
   if (options.world != "sim" && options.world != "mock")
     return usage_error("match", "--world must be sim or mock, got '" + options.world + "'");
+  if (options.server != "builtin" && options.server != "rcssserver3d")
+    return usage_error("match", "--server must be builtin or rcssserver3d, got '" + options.server + "'");
+  const bool real_server = options.server == "rcssserver3d";
+  if (options.world == "mock" && (real_server || !options.left.command.empty() || !options.right.command.empty()))
+    return usage_error("match", "the mock world plays Libero's scripts only: --server rcssserver3d and "
+                                "--left-cmd / --right-cmd need --world sim");
+  if (real_server && options.robot_slip != 0)
+    return usage_error("match", "--slip is the built-in simulator's; the real server has its own contact model");
   if (full) {
     options.players = 11;
     options.half_time = 300;
@@ -125,7 +148,7 @@ int run_match(int argc, char** argv) {
     const bool left = team == &options.left;
     // A missing scripts folder would only show in the agents' logs, while
     // every robot of that team runs the safe fallback through a whole game.
-    if (!std::filesystem::is_directory(team->scripts_dir))
+    if (team->command.empty() && !std::filesystem::is_directory(team->scripts_dir))
       return usage_error("match", std::string(left ? "--left" : "--right") + ": '" + team->scripts_dir +
                                       "' is not a folder of behaviour scripts");
     if (team->robots_dir.empty()) continue;
@@ -151,6 +174,13 @@ int run_match(int argc, char** argv) {
     Status legal = match::check_team_composition(team->types);
     if (!legal.ok()) return usage_error("match", team->name + ": " + legal.error().message);
   }
+  for (const auto* team : {&options.left, &options.right}) {
+    if (team->command.empty()) continue;
+    Status usable = match::check_team_command(team->command, realserver::default_kit_dir());
+    if (!usable.ok())
+      return usage_error("match", std::string(team == &options.left ? "--left-cmd" : "--right-cmd") + ": " +
+                                      usable.error().message);
+  }
   options.binary = self_executable_path();
 
   // The server's and runner's info lines would drown the progress lines.
@@ -165,11 +195,13 @@ int run_match(int argc, char** argv) {
   if (!options.quiet)
     std::fprintf(stderr, "libero match: %s vs %s, %d vs %d, %s, %s halves of %.0f s, seed %u\n",
                  options.left.name.c_str(), options.right.name.c_str(), options.players, options.players,
-                 options.world == "mock" ? "mock world" : (options.realtime ? "simulator in real time" : "simulator in sync mode"),
+                 options.world == "mock" ? "mock world"
+                 : real_server           ? (options.realtime ? "rcssserver3d in real time" : "rcssserver3d in sync mode")
+                                         : (options.realtime ? "simulator in real time" : "simulator in sync mode"),
                  options.single_half ? "one" : "two", options.half_time, options.seed);
-  Result<match::MatchSummary> summary = options.world == "mock"
-                                            ? match::run_mock_match(options, &recorder, &g_stop)
-                                            : match::run_sim_match(options, &recorder, &g_stop);
+  Result<match::MatchSummary> summary = options.world == "mock" ? match::run_mock_match(options, &recorder, &g_stop)
+                                        : real_server            ? match::run_real_match(options, &recorder, &g_stop)
+                                                                 : match::run_sim_match(options, &recorder, &g_stop);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
   if (!summary.ok()) {

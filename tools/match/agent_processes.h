@@ -1,7 +1,10 @@
 // The agent processes of a match: started with posix_spawn (stdout and stderr
-// to one log file each), polled without blocking, and always stopped at the
-// end (SIGTERM, then SIGKILL after a grace period) so no process outlives the
-// match, whatever way it ends.
+// to one log file each), each in a process group of its own, polled without
+// blocking, and always stopped at the end (SIGTERM to the group, then SIGKILL
+// after a grace period) so no process outlives the match, whatever way it
+// ends: an external team's start command may be a shell that starts the
+// agent (and FC Portugal's agent is a Python process), so the group, not
+// the first pid, is what gets stopped.
 #pragma once
 
 #include <sys/types.h>
@@ -30,8 +33,11 @@ class AgentProcesses {
   AgentProcesses(const AgentProcesses&) = delete;
   AgentProcesses& operator=(const AgentProcesses&) = delete;
 
-  // argv[0] is the program path; output goes to log_path.
-  Status start(int team, int unum, const std::vector<std::string>& argv, const std::string& log_path);
+  // argv[0] is the program path; output goes to log_path. `cwd` (if not
+  // empty) is the working folder, `extra_env` entries NAME=VALUE are added
+  // to (or replace in) this process's environment.
+  Status start(int team, int unum, const std::vector<std::string>& argv, const std::string& log_path,
+               const std::string& cwd = {}, const std::vector<std::string>& extra_env = {});
   // Reaps processes that ended; returns indices into processes() of those
   // that ended since the last call.
   std::vector<int> poll();
@@ -40,6 +46,7 @@ class AgentProcesses {
   const std::vector<AgentProcess>& processes() const { return processes_; }
 
  private:
+  void kill_leftover_groups();
   std::vector<AgentProcess> processes_;
 };
 

@@ -24,6 +24,7 @@ struct FrameRobot {
 
 struct MatchFrame {
   uint32_t cycle = 0;
+  int cycles_covered = 1;  // server cycles this frame stands for (a monitor update every 2)
   double time = 0;        // game time
   protocol::PlayMode play_mode = protocol::PlayMode::BeforeKickOff;
   int half = 1;

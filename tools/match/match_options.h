@@ -15,10 +15,16 @@ struct TeamOptions {
   // tunes its own); empty = MatchOptions::robots_dir. The simulator's robot
   // models always come from MatchOptions::robots_dir.
   std::string robots_dir;
+  // An external team: a start-command template or a preset name
+  // (tools/match/team_command.h). Empty = Libero agents running scripts_dir.
+  std::string command;
 };
 
 struct MatchOptions {
   std::string world = "sim";      // "sim" (built-in simulator) or "mock"
+  std::string server = "builtin"; // sim world: "builtin" (libero's simulator) or "rcssserver3d" (the real one)
+  std::string server_bin;         // rcssserver3d: explicit binary (else $LIBERO_RCSSSERVER3D, PATH, the kit)
+  double join_gap = 1.0;          // rcssserver3d: s of wall time at least between two agents' starts
   TeamOptions left, right;
   int players = 3;                // per team
   double half_time = 120;         // s per half

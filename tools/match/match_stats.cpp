@@ -37,7 +37,7 @@ AgentReport* MatchStats::agent(int team, int unum) {
 }
 
 void MatchStats::add(const MatchFrame& f) {
-  ++summary_.cycles;
+  summary_.cycles += f.cycles_covered;
   summary_.game_time = f.time;
   summary_.finished = f.play_mode == protocol::PlayMode::GameOver;
   if (f.last_touch_team >= 0) {

@@ -9,6 +9,7 @@
 
 #include "core/log.h"
 #include "tools/match/agent_processes.h"
+#include "tools/match/team_command.h"
 #include "tools/sim/server/server.h"
 
 namespace libero::match {
@@ -49,7 +50,8 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   sim::ServerOptions server_options;
   server_options.bind_address = "127.0.0.1";
   server_options.agent_port = 0;     // a free port: several matches may run at once
-  server_options.monitor_port = -1;
+  // External agents may want a monitor port (FC Portugal's takes one); Libero's own need none.
+  server_options.monitor_port = options.left.command.empty() && options.right.command.empty() ? -1 : 0;
   server_options.sync_mode = !options.realtime;
   server_options.seed_given = true;
   server_options.seed = options.seed;
@@ -218,6 +220,15 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   const TeamOptions* teams[2] = {&options.left, &options.right};
   start_agent = [&](int t, int u) -> Status {
     const int type = teams[t]->types[static_cast<size_t>(u - 1)];
+    const std::string log = agent_dir + "/" + (t == 0 ? "left-" : "right-") + std::to_string(u) + ".log";
+    if (!teams[t]->command.empty()) {
+      Result<std::vector<std::string>> argv = external_agent_argv(*teams[t], u, type, "127.0.0.1", port, server->monitor_port());
+      if (!argv.ok()) return argv.error();
+      if (Status started = agents.start(t, u, *argv, log); !started.ok())
+        return make_error("starting " + teams[t]->name + " #" + std::to_string(u) + ": " + started.error().describe());
+      recorder->stats().agent(t, u)->type = type;
+      return Status();
+    }
     std::vector<std::string> argv = {options.binary,        "agent",
                                      "--port",              std::to_string(port),
                                      "--team",              teams[t]->name,
@@ -237,7 +248,6 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
     // ~200 same-seed games beside a parallel test run had a ~70 us tick cut
     // off, and played differently. The mock world uses 20 ms too.
     if (!options.realtime) argv.insert(argv.end(), {"--tick-budget-ms", "20"});
-    const std::string log = agent_dir + "/" + (t == 0 ? "left-" : "right-") + std::to_string(u) + ".log";
     if (Status started = agents.start(t, u, argv, log); !started.ok())
       return make_error("starting agent " + std::to_string(u) + " of " + teams[t]->name + ": " +
                         started.error().describe());

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Short checks on the real rcssserver3d, run whenever it is found (--server-bin
+# is not used: $LIBERO_RCSSSERVER3D, PATH or the kit of tools/setup-real-server).
+# When it is not found the test prints why and exits 77, which CTest reports
+# as skipped. No timing is asserted: the robot must get somewhere, the ball
+# must move, a match must play through with every agent in it.
+# Usage: real_server_test.sh MODE LIBERO SKILL_BENCH SCRIPTS
+#   MODE: walk | kick | match | external | external_builtin
+set -u
+mode="$1" libero="$2" bench="$3" scripts="$4"
+out="$(mktemp -d /tmp/libero-real-server-test.XXXXXX)"
+trap 'rm -rf "$out"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+skip_if_absent() {  # $1: output of a run that may say the server or the kit is missing
+  if grep -q "was not found\|build the kit with tools/setup-real-server" "$1"; then
+    echo "skipped: $(grep -m1 'not found\|build the kit' "$1")"
+    exit 77
+  fi
+}
+
+case "$mode" in
+walk)
+  "$bench" walk --server rcssserver3d --runs 1 --seconds 5 -v >"$out/walk.txt" 2>&1
+  rc=$?
+  skip_if_absent "$out/walk.txt"
+  cat "$out/walk.txt"
+  [ "$rc" -eq 0 ] || fail "the walk run failed"
+  moved=$(sed -n 's/^run *[0-9]*  moved \([0-9.]*\) m.*/\1/p' "$out/walk.txt")
+  [ -n "$moved" ] || fail "no distance in the output"
+  awk -v m="$moved" 'BEGIN { exit !(m > 1.0) }' || fail "the robot moved only $moved m in 5 s"
+  echo "PASS: the robot walked $moved m on the real server" ;;
+kick)
+  "$bench" kick_long --server rcssserver3d --runs 1 -v >"$out/kick.txt" 2>&1
+  rc=$?
+  skip_if_absent "$out/kick.txt"
+  cat "$out/kick.txt"
+  [ "$rc" -eq 0 ] || fail "the kick run failed"
+  ball=$(sed -n 's/^run *[0-9]*  ball \([0-9.]*\) m.*/\1/p' "$out/kick.txt")
+  [ -n "$ball" ] || fail "no ball travel in the output"
+  awk -v m="$ball" 'BEGIN { exit !(m > 0.5) }' || fail "the ball moved only $ball m"
+  echo "PASS: the kick moved the ball $ball m on the real server" ;;
+match)
+  "$libero" match --server rcssserver3d --players 1 --half-time 10 --quiet --out "$out" --name m >"$out/m.txt" 2>&1
+  rc=$?
+  skip_if_absent "$out/m.txt"
+  cat "$out/m.txt"
+  [ "$rc" -eq 0 ] || fail "libero match --server rcssserver3d exited $rc"
+  grep -q '"finished":true' "$out/m.summary.json" || fail "the match did not reach GameOver"
+  grep -q 'crashed":true' "$out/m.summary.json" && fail "an agent crashed"
+  grep -q 'never joined' "$out/m.summary.json" && fail "an agent never joined"
+  [ -s "$out/m.jsonl" ] && [ -s "$out/m.html" ] || fail "no replay log or report"
+  # Both robots appear in the replay log with their numbers.
+  grep -q '"team":0' "$out/m.jsonl" && grep -q '"team":1' "$out/m.jsonl" || fail "robots missing from the replay log"
+  echo "PASS: a 1 vs 1 match played through on the real server" ;;
+external|external_builtin)
+  server=rcssserver3d
+  [ "$mode" = external_builtin ] && server=builtin
+  "$libero" match --server "$server" --players 1 --half-time 10 --single-half --right-cmd utaustinvilla \
+    --right-name UTAustinVilla --quiet --out "$out" --name x >"$out/x.txt" 2>&1
+  rc=$?
+  skip_if_absent "$out/x.txt"
+  cat "$out/x.txt"
+  [ "$rc" -eq 0 ] || fail "the match against UT Austin Villa's agent exited $rc"
+  grep -q 'never joined' "$out/x.summary.json" && fail "an agent never joined"
+  grep -q 'crashed":true' "$out/x.summary.json" && fail "an agent crashed"
+  grep -q '"team":1' "$out/x.jsonl" || fail "the external agent is not in the replay log"
+  # Nothing of the external team is left running.
+  pgrep -f "agentspark.*--team UTAustinVilla" >/dev/null && fail "an external agent outlived the match"
+  echo "PASS: UT Austin Villa's agent played on $server and was stopped" ;;
+*) fail "unknown mode $mode" ;;
+esac

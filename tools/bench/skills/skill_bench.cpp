@@ -1,0 +1,326 @@
+// libero_skill_bench: one skill of one robot, measured over the real
+// protocols on either server: the built-in simulator (`libero serve`, as a
+// separate process on real TCP) or the real rcssserver3d. The agent is an
+// ordinary `libero agent` running the tiny scenario script beside this file;
+// the truth comes from the monitor port's scene graph, read the same way on
+// both servers (tools/monitor). So a figure here means what a user sees.
+//
+// Scenarios: walk (forward at the walk's limit), walk_side, turn, and
+// kick_long / kick_short / kick_lofted (from 1.5 m behind the ball on the
+// centre spot, towards the opponent goal).
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <thread>
+#include <vector>
+#include <unistd.h>
+
+#include "agent/data_paths.h"
+#include "bench_args.h"
+#include "bench_stats.h"
+#include "tools/match/agent_processes.h"
+#include "tools/monitor/monitor_client.h"
+#include "tools/realserver/real_server.h"
+
+namespace fs = std::filesystem;
+using namespace libero;
+
+namespace {
+
+const char* kUsage =
+    "usage: libero_skill_bench <scenario> [options]\n"
+    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted\n"
+    "  --server NAME      builtin (libero serve, default) or rcssserver3d (the real server)\n"
+    "  --server-bin PATH  rcssserver3d to run (default: $LIBERO_RCSSSERVER3D, PATH, the kit)\n"
+    "  --slip K           builtin: robot contacts slide K m/s per N (SimSpark-like 0.005; default 0)\n"
+    "  --type T           robot type 0-4 (default 0)\n"
+    "  --runs N           runs, each on a fresh server (default 10)\n"
+    "  --first N          number of the first run (default 0): runs differ in how long the robot stands\n"
+    "  --seconds S        walks: measured seconds from the walk command (default 10)\n"
+    "  --robots DIR       the agent's robot data (default: the repo's robots/)\n"
+    "  --libero PATH      the libero binary (default: found beside this one)\n"
+    "  --keep-logs DIR    keep every run's server and agent logs in DIR\n"
+    "  -v                 one line per run\n"
+    "Prints one line per run (with -v) and the medians. Exit 0 when every run ran, 1 when a run\n"
+    "could not be set up, 2 on bad arguments.\n";
+
+struct Settings {
+  std::string scenario;
+  std::string server = "builtin";
+  std::string server_bin;
+  double slip = 0;
+  int type = 0;
+  int runs = 10;
+  int first = 0;
+  double seconds = 10;
+  std::string robots;
+  std::string libero;
+  std::string keep_logs;
+  bool verbose = false;
+};
+
+struct RunResult {
+  bool ok = false;
+  std::string problem;
+  double distance = 0;      // walks: m displaced; kicks: m the ball travelled
+  double along = 0;         // walks: m along the intended direction
+  double turn_deg = 0;      // turn: degrees turned (unwrapped)
+  double direction_error = 0;  // kicks: deg between the ball's travel and the target
+  double time_to_kick = -1;    // kicks: s from PlayOn until the ball moved 0.05 m (-1: never)
+  bool fell = false;
+};
+
+bool is_kick(const std::string& s) { return s.rfind("kick_", 0) == 0; }
+
+std::string find_libero() {
+  char path[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return "libero";
+  path[n] = '\0';
+  for (fs::path dir = fs::path(path).parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
+    if (fs::is_regular_file(dir / "libero")) return (dir / "libero").string();
+  return "libero";
+}
+
+// A scripts folder for one run: the scenario's main.lua and its parameters.
+Status write_scenario(const Settings& s, const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec) return make_error("cannot create " + dir.string() + ": " + ec.message());
+  const std::string source = agent::find_data_dir("tools/bench/skills/scenario") + "/main.lua";
+  fs::copy_file(source, dir / "main.lua", fs::copy_options::overwrite_existing, ec);
+  if (ec) return make_error("cannot copy " + source + ": " + ec.message());
+  std::ofstream out(dir / "scenario.lua");
+  if (s.scenario == "walk")
+    out << "return { kind = 'walk', vx = 'max', vy = 0, turn = 0, start_x = -12, start_y = 3, start_heading = 0 }\n";
+  else if (s.scenario == "walk_side")
+    out << "return { kind = 'walk', vx = 0, vy = 'max', turn = 0, start_x = -8, start_y = -6, start_heading = 0 }\n";
+  else if (s.scenario == "turn")
+    out << "return { kind = 'walk', vx = 0, vy = 0, turn = 'max', start_x = -8, start_y = 3, start_heading = 0 }\n";
+  else
+    out << "return { kind = 'kick', kick = '" << s.scenario.substr(5)
+        << "', target_x = 15, target_y = 0, start_x = -1.5, start_y = 0, start_heading = 0 }\n";
+  if (!out) return make_error("cannot write " + (dir / "scenario.lua").string());
+  return {};
+}
+
+RunResult run_once(const Settings& s, int run, const fs::path& work) {
+  RunResult result;
+  auto fail = [&](const std::string& why) {
+    result.problem = why;
+    return result;
+  };
+  const fs::path scripts = work / "scripts";
+  if (Status w = write_scenario(s, scripts); !w.ok()) return fail(w.error().describe());
+
+  realserver::ServerProcess server;
+  const std::string server_log = (work / "server.log").string();
+  if (s.server == "rcssserver3d") {
+    Result<realserver::ServerInstall> install = realserver::find_server(s.server_bin);
+    if (!install.ok()) return fail(install.error().describe());
+    realserver::ServerRunOptions options;
+    options.sync = true;
+    options.realtime = false;
+    options.log_path = server_log;
+    if (Status st = server.start(*install, options); !st.ok()) return fail(st.error().describe());
+  } else {
+    std::vector<std::string> argv = {s.libero, "serve", "--sync", "--agent-port", "{agent_port}", "--monitor-port",
+                                     "{monitor_port}", "--seed", std::to_string(1000 + run)};
+    if (s.slip > 0) argv.insert(argv.end(), {"--slip", std::to_string(s.slip)});
+    if (Status st = server.start_command(argv, {}, server_log); !st.ok()) return fail(st.error().describe());
+  }
+  monitor::MonitorClient monitor;
+  if (Status c = monitor.connect("127.0.0.1", static_cast<uint16_t>(server.monitor_port()), 5000); !c.ok())
+    return fail("monitor: " + c.error().describe());
+
+  match::AgentProcesses agents;
+  const std::vector<std::string> argv = {
+      s.libero, "agent", "--port", std::to_string(server.agent_port()), "--team", "Bench", "--unum", "1", "--type",
+      std::to_string(s.type), "--scripts", scripts.string(), "--robots", s.robots, "--log-level", "warn",
+      "--tick-budget-ms", "20", "--timeout-ms", "30000"};
+  if (Status st = agents.start(0, 1, argv, (work / "agent.log").string()); !st.ok()) return fail(st.error().describe());
+
+  // Runs differ in how long the robot stands before the command (2 to 3 s
+  // of simulated time, golden-ratio spread): runs that start alike walk
+  // alike on a noiseless floor, and a count of falls over them is a count
+  // over one start.
+  const double stand_seconds = 2.0 + std::fmod(run * 0.6180339887, 1.0);
+  const auto wall_start = std::chrono::steady_clock::now();
+  auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count(); };
+  enum class Phase { Joining, Standing, Acting } phase = Phase::Joining;
+  long messages_in = 0;
+  double t0 = 0;
+  Vec3 start_torso = Vec3::Zero();
+  double start_yaw = 0, last_yaw = 0, turned = 0;
+  Vec3 ball_start = Vec3::Zero();
+  double ball_still_since = -1;
+  Vec3 last_ball = Vec3::Zero();
+  const double kick_timeout = 20;
+  for (;;) {
+    if (wall() > 120) return fail("no result after 120 s of wall time");
+    for (int index : agents.poll()) {
+      (void)index;
+      return fail("the agent exited (" + agents.processes()[0].how + "); log " + (work / "agent.log").string());
+    }
+    Result<bool> got = monitor.poll(200);
+    if (!got.ok()) return fail("monitor: " + got.error().describe());
+    if (!*got) continue;
+    const monitor::SceneState& scene = monitor.state();
+    const monitor::SceneRobot* robot = scene.find(0, 1);
+    if (phase == Phase::Joining) {
+      if (robot != nullptr) phase = Phase::Standing;
+      continue;
+    }
+    if (robot == nullptr) return fail("the robot left the scene");
+    if (phase == Phase::Standing) {
+      if (++messages_in * 0.04 < stand_seconds) continue;
+      if (Status sent = monitor.send("(playMode PlayOn)"); !sent.ok()) return fail(sent.error().describe());
+      phase = Phase::Acting;
+      t0 = -1;
+      continue;
+    }
+    if (scene.play_mode != protocol::PlayMode::PlayOn) continue;
+    if (t0 < 0) {
+      t0 = scene.time;
+      start_torso = robot->torso;
+      start_yaw = last_yaw = robot->yaw;
+      ball_start = last_ball = scene.ball;
+      continue;
+    }
+    const double t = scene.time - t0;
+    if (robot->torso.z() < 0.25) result.fell = true;
+    if (!is_kick(s.scenario)) {
+      turned += std::remainder(robot->yaw - last_yaw, 2 * M_PI);
+      last_yaw = robot->yaw;
+      if (t + 1e-9 < s.seconds) continue;
+      const Vec3 moved = robot->torso - start_torso;
+      result.distance = std::hypot(moved.x(), moved.y());
+      const double heading = s.scenario == "walk_side" ? start_yaw + M_PI / 2 : start_yaw;
+      result.along = moved.x() * std::cos(heading) + moved.y() * std::sin(heading);
+      result.turn_deg = turned * 180 / M_PI;
+      result.ok = true;
+      return result;
+    }
+    const Vec3 ball_moved = scene.ball - ball_start;
+    if (result.time_to_kick < 0 && std::hypot(ball_moved.x(), ball_moved.y()) > 0.05) result.time_to_kick = t;
+    const double step = std::hypot(scene.ball.x() - last_ball.x(), scene.ball.y() - last_ball.y());
+    last_ball = scene.ball;
+    if (result.time_to_kick >= 0 && step < 0.04 * 0.02) {
+      if (ball_still_since < 0) ball_still_since = t;
+    } else {
+      ball_still_since = -1;
+    }
+    const bool settled = ball_still_since >= 0 && t - ball_still_since >= 1.0;
+    if (settled || t >= kick_timeout) {
+      result.distance = std::hypot(ball_moved.x(), ball_moved.y());
+      const double target = std::atan2(0.0 - ball_start.y(), 15.0 - ball_start.x());
+      result.direction_error =
+          result.distance > 0.05 ? std::remainder(std::atan2(ball_moved.y(), ball_moved.x()) - target, 2 * M_PI) * 180 / M_PI
+                                 : 0;
+      result.ok = true;
+      return result;
+    }
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Settings s;
+  bench::Args args(argc, argv);
+  if (args.positional("a scenario")) {
+    s.scenario = args.arg();
+    const bool known = s.scenario == "walk" || s.scenario == "walk_side" || s.scenario == "turn" ||
+                       s.scenario == "kick_long" || s.scenario == "kick_short" || s.scenario == "kick_lofted";
+    if (!known) args.fail("unknown scenario '" + s.scenario + "'");
+  }
+  while (args.next()) {
+    const std::string& a = args.arg();
+    if (a == "--server") {
+      s.server = args.value();
+      if (s.server != "builtin" && s.server != "rcssserver3d")
+        args.fail("--server: expected builtin or rcssserver3d, got " + s.server);
+    } else if (a == "--server-bin") s.server_bin = args.value();
+    else if (a == "--slip") s.slip = args.number(0, 1);
+    else if (a == "--type") s.type = args.whole(0, 4);
+    else if (a == "--runs") s.runs = args.whole(1, 10000);
+    else if (a == "--first") s.first = args.whole(0, 1000000);
+    else if (a == "--seconds") s.seconds = args.number_above(0, 600);
+    else if (a == "--robots") s.robots = args.value();
+    else if (a == "--libero") s.libero = args.value();
+    else if (a == "--keep-logs") s.keep_logs = args.value();
+    else if (a == "-v") s.verbose = true;
+    else args.unknown_option();
+  }
+  if (s.server == "rcssserver3d" && s.slip > 0) args.fail("--slip is the built-in simulator's");
+  if (std::optional<int> status = args.finish("libero_skill_bench", kUsage)) return *status;
+  if (s.robots.empty()) s.robots = agent::find_data_dir("robots");
+  if (s.libero.empty()) s.libero = find_libero();
+
+  std::vector<double> distance, along, turn, direction, time_to_kick;
+  int falls = 0, kicked = 0, failed = 0;
+  for (int r = s.first; r < s.first + s.runs; ++r) {
+    char pattern[] = "/tmp/libero-skill-bench-XXXXXX";
+    if (::mkdtemp(pattern) == nullptr) {
+      std::perror("mkdtemp");
+      return 1;
+    }
+    const fs::path work = pattern;
+    RunResult result = run_once(s, r, work);
+    std::error_code ec;
+    if (!s.keep_logs.empty()) {
+      fs::create_directories(s.keep_logs, ec);
+      fs::copy(work, fs::path(s.keep_logs) / ("run" + std::to_string(r)), fs::copy_options::recursive, ec);
+    }
+    fs::remove_all(work, ec);
+    if (!result.ok) {
+      std::fprintf(stderr, "libero_skill_bench: run %d: %s\n", r, result.problem.c_str());
+      ++failed;
+      continue;
+    }
+    falls += result.fell ? 1 : 0;
+    if (is_kick(s.scenario)) {
+      if (result.time_to_kick >= 0) {
+        ++kicked;
+        time_to_kick.push_back(result.time_to_kick);
+      }
+      distance.push_back(result.distance);
+      direction.push_back(std::fabs(result.direction_error));
+      if (s.verbose)
+        std::printf("run %3d  ball %.2f m  direction %+.1f deg  moved after %.2f s%s\n", r, result.distance,
+                    result.direction_error, result.time_to_kick, result.fell ? "  FELL" : "");
+    } else {
+      distance.push_back(result.distance);
+      along.push_back(result.along);
+      turn.push_back(std::fabs(result.turn_deg));
+      if (s.verbose)
+        std::printf("run %3d  moved %.2f m (%.2f m along)  turned %.1f deg%s\n", r, result.distance, result.along,
+                    result.turn_deg, result.fell ? "  FELL" : "");
+    }
+    std::fflush(stdout);
+  }
+  const int done = s.runs - failed;
+  std::printf("%s on %s%s, type %d, %d runs (%d failed)\n", s.scenario.c_str(), s.server.c_str(),
+              s.server == "builtin" && s.slip > 0 ? (" --slip " + std::to_string(s.slip)).c_str() : "", s.type, done,
+              failed);
+  if (done > 0) {
+    if (is_kick(s.scenario)) {
+      std::printf("ball travel median %.2f m (min %.2f, max %.2f), |direction error| median %.1f deg, kicked in %d of %d",
+                  bench::percentile(distance, 0.5), bench::percentile(distance, 0), bench::percentile(distance, 1),
+                  bench::percentile(direction, 0.5), kicked, done);
+      if (!time_to_kick.empty()) std::printf(", ball moved after median %.2f s", bench::percentile(time_to_kick, 0.5));
+      std::printf(", falls %d\n", falls);
+    } else if (s.scenario == "turn") {
+      std::printf("turned median %.1f deg in %.0f s = %.1f deg/s, falls %d\n", bench::percentile(turn, 0.5), s.seconds,
+                  bench::percentile(turn, 0.5) / s.seconds, falls);
+    } else {
+      std::printf("distance in %.0f s median %.2f m (min %.2f, max %.2f), %.3f m/s along, falls %d\n", s.seconds,
+                  bench::percentile(distance, 0.5), bench::percentile(distance, 0), bench::percentile(distance, 1),
+                  bench::percentile(along, 0.5) / s.seconds, falls);
+    }
+  }
+  return failed > 0 ? 1 : 0;
+}
