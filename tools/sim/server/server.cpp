@@ -609,6 +609,7 @@ void Server::Impl::apply_trainer_messages() {
 // order, as the reference appends new robots to its scene).
 void Server::Impl::publish_monitor(bool update_due) {
   if (!monitor || !monitor->active()) return;
+  const int64_t start = monotonic_ns();
   if (!snapshot_current) {
     physics->snapshot(&snapshot);
     snapshot_current = true;
@@ -638,6 +639,8 @@ void Server::Impl::publish_monitor(bool update_due) {
   view.team_left = teams.team_name(Team::Left);
   view.team_right = teams.team_name(Team::Right);
   monitor->publish(view, scene_robots, n, snapshot, update_due);
+  stats.monitor_seconds += static_cast<double>(monotonic_ns() - start) * 1e-9;
+  stats.monitor_messages = monitor->stats().full_states + monitor->stats().updates;
 }
 
 void Server::Impl::notify_observer() {

@@ -1,7 +1,7 @@
 // The simulator's server: agent port (SimSpark protocol, one robot per
-// connection), monitor port (minimal for now; trainer commands arrive with
-// the referee), the cycle loop in sync or real-time mode, and the optional
-// ground-truth feed for benchmarks. Single-threaded: one asio io_context
+// connection), monitor port (rcssserver3d's scene graph and game state,
+// trainer commands in), the cycle loop in sync or real-time mode, and the
+// optional ground-truth feed for benchmarks. Single-threaded: one asio io_context
 // drives every socket between cycles; a cycle runs start to end without
 // waiting on the network.
 //
@@ -96,6 +96,8 @@ struct ServerStats {
   double physics_seconds = 0;       // wall time inside physics steps
   double percept_seconds = 0;       // wall time reading sensors and writing percepts
   double command_seconds = 0;       // applying commands (robot creation/removal included) and sending
+  double monitor_seconds = 0;       // writing and sending monitor messages (0 while no monitor is connected)
+  int64_t monitor_messages = 0;     // full states and updates sent to monitors
   int64_t robot_cycles = 0;         // sum over cycles of robots present
   int64_t percepts_skipped = 0;     // an agent had not taken the previous percept yet
   int connections = 0, disconnections = 0;
