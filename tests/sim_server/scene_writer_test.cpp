@@ -279,3 +279,20 @@ TEST_CASE("monitor numbers: C++ stream default format, 6 significant digits") {
   }
   CHECK(w.view() == "1 -0 0.042 -4.37114e-08 0.000462058 1.23457e+06 300 0.1 ");
 }
+
+TEST_CASE("scene: the ball turns with its angular velocity, so monitors show it rolling") {
+  Fixture f;
+  f.scene->update_poses(f.world);
+  const int ball = f.mesh("soccerball") - 1;
+  REQUIRE(ball >= 0);
+  f.world.ball_angular_velocity = Vec3(0, 0, 2.0);  // rad/s about z
+  for (int i = 1; i <= 5; ++i) {
+    f.world.time = 0.04 * i;
+    f.scene->update_poses(f.world);
+  }
+  const float* m = f.scene->matrix(ball);
+  // The first call (time 0) set the clock; then 0.2 s at 2 rad/s: 0.4 rad.
+  CHECK(std::atan2(m[1], m[0]) == doctest::Approx(0.4).epsilon(1e-4));
+  CHECK(m[10] == doctest::Approx(1.0));
+  CHECK(m[14] == doctest::Approx(0.042));
+}

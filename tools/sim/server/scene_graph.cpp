@@ -1,5 +1,6 @@
 #include "tools/sim/server/scene_graph.h"
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -354,7 +355,16 @@ void SceneGraph::rebuild() {
 
 void SceneGraph::update_poses(const WorldSnapshot& world) {
   if (ball_node_ >= 0) {
+    const double dt = ball_time_ < 0 ? 0 : world.time - ball_time_;
+    ball_time_ = world.time;
+    const Vec3& w = world.ball_angular_velocity;
+    const double angle = w.norm() * dt;
+    if (angle > 1e-9 && std::isfinite(angle))
+      ball_orientation_ = (Quat(Eigen::AngleAxisd(angle, w.normalized())) * ball_orientation_).normalized();
+    const Mat3 R = ball_orientation_.toRotationMatrix();
     float* m = matrices_[ball_node_];
+    for (int col = 0; col < 3; ++col)
+      for (int row = 0; row < 3; ++row) m[col * 4 + row] = static_cast<float>(R(row, col));
     m[12] = static_cast<float>(world.ball_position.x());
     m[13] = static_cast<float>(world.ball_position.y());
     m[14] = static_cast<float>(world.ball_position.z());

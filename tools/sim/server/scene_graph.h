@@ -93,6 +93,10 @@ class SceneGraph {
   // First node of each robot's part transforms, by body index (-1: not shown).
   int body_node_[kMaxSceneRobots][robot::kMaxBodies] = {};
   int ball_node_ = -1;
+  // The ball's orientation, integrated from its angular velocity (the
+  // snapshot has no orientation), so monitors show it rolling.
+  Quat ball_orientation_ = Quat::Identity();
+  double ball_time_ = -1;
 
   SceneNode nodes_[kMaxSceneNodes];
   float matrices_[kMaxSceneNodes][16] = {};
