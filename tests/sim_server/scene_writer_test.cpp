@@ -169,8 +169,14 @@ TEST_CASE("scene: an update keeps the tree and sends a transform only when it mo
   f.place(0, 0, -3, 1, 0);
   const std::string full = f.full();
 
+  // The first update gives every mesh's visibility once, as the reference's does.
   std::string u = f.update();
+  CHECK(u.rfind("(RDS 0 1)((nd(nd))(nd(nd))(nd(nd StaticMesh (setVisible 1)))", 0) == 0);
+  CHECK(count(u, "(setVisible 1)") == count(full, "(setVisible 1)"));
+  CHECK(count(u, "(nd SMN (setVisible 0))") == 1);  // the selection marker
+  u = f.update();
   CHECK(u.rfind("(RDS 0 1)((nd(nd))(nd(nd))(nd(nd StaticMesh))", 0) == 0);
+  CHECK(count(u, "setVisible") == 0);
   CHECK(balanced(u));
   CHECK(count(u, "(nd") == count(full, "(nd"));
   CHECK(count(u, "(SLT") == 0);

@@ -118,6 +118,7 @@ struct SceneGraph::Builder {
         n.text_begin = static_cast<uint32_t>(g.text_size_);
         n.text_length = static_cast<uint32_t>(length);
         g.text_size_ += length;
+        n.visible = std::strncmp(attributes, " (setVisible 0)", 15) != 0;
       }
     }
     return i;

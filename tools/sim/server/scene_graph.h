@@ -37,6 +37,7 @@ enum class SceneNodeKind : uint8_t { Transform, StaticMesh, SingleMat, Light };
 struct SceneNode {
   SceneNodeKind kind = SceneNodeKind::Transform;
   bool moves = false;        // transform driven by the physics (ball, robot parts)
+  bool visible = true;       // meshes: shown (the selection marker is not)
   uint8_t closes = 1;        // ')' after this node: its own and those of the levels it ends
   uint32_t text_begin = 0;   // full-state attributes (meshes, lights), in the text pool
   uint32_t text_length = 0;

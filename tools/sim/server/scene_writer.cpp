@@ -52,6 +52,7 @@ void write_full_scene(const SceneGraph& scene, SceneMemory* memory, TextWriter* 
   }
   out->ch(')');
   memory->layout = scene.layout();
+  memory->visibility_due = true;
 }
 
 void write_scene_update(const SceneGraph& scene, SceneMemory* memory, TextWriter* out) {
@@ -68,9 +69,11 @@ void write_scene_update(const SceneGraph& scene, SceneMemory* memory, TextWriter
         break;
       case SceneNodeKind::StaticMesh:
         out->text("(nd StaticMesh");
+        if (memory->visibility_due) out->text(node.visible ? " (setVisible 1)" : " (setVisible 0)");
         break;
       case SceneNodeKind::SingleMat:
         out->text("(nd SMN");
+        if (memory->visibility_due) out->text(node.visible ? " (setVisible 1)" : " (setVisible 0)");
         break;
       case SceneNodeKind::Light:
         out->text("(nd");
@@ -79,6 +82,7 @@ void write_scene_update(const SceneGraph& scene, SceneMemory* memory, TextWriter
     close_levels(node, out);
   }
   out->ch(')');
+  memory->visibility_due = false;
 }
 
 }  // namespace libero::sim

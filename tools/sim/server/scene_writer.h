@@ -4,7 +4,9 @@
 //   update      "(RDS 0 1)(" every node in the same tree order, a transform
 //               with "(SLT m0..m15)" only when an element moved by more than
 //               0.005 since this monitor last got it, meshes as their bare
-//               type, lights as "(nd)" ")"
+//               type, lights as "(nd)" ")"; the first update after a full
+//               state also gives every mesh's "(setVisible v)", as the
+//               reference does for meshes it has not updated yet
 // Each monitor has its own SceneMemory (what it last got of every node), so a
 // monitor that missed messages still converges to the true scene; the memory
 // belongs to one layout of the SceneGraph and an update needs a full state
@@ -22,6 +24,7 @@ constexpr float kSceneUpdatePrecision = 0.005f;
 
 struct SceneMemory {
   uint64_t layout = 0;     // SceneGraph::layout() of the last full state; 0 = none yet
+  bool visibility_due = false;  // the next update repeats the meshes' visibility
   float matrix[kMaxSceneNodes][16];
 };
 
