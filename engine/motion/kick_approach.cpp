@@ -129,6 +129,11 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
     bool upright = std::abs(in.lean_pitch) < kUprightLean && std::abs(in.lean_roll) < kUprightLean;
     out.stop_walk = walk.walking() && walk.phase() < kStepStart && feet_together && in_place && upright;
     out.kick = still_cycles_ >= kSettleCycles;
+    out.aligned = true;
+    out.feet_together = feet_together;
+    out.in_place = in_place;
+    out.upright = upright;
+    out.still_cycles = still_cycles_;
     return out;
   }
   still_cycles_ = 0;

@@ -46,6 +46,11 @@ struct KickApproachOutput {
   bool left_foot = false;   // kick with the left foot (the motion mirrored)
   // Pose error of the chosen foot (stance frame): for traces and tests.
   double error_x = 0, error_y = 0, error_yaw = 0;
+  // Why a placed robot is not kicking yet (traces): the pose is inside the
+  // kick's window; the feet side by side; the walk commanded in place; the
+  // torso upright; cycles stood still so far.
+  bool aligned = false, feet_together = false, in_place = false, upright = false;
+  int still_cycles = 0;
 };
 
 class KickApproach {

@@ -74,6 +74,7 @@ struct MotionSystem::Impl {
   WalkEngine walk;
   LegGeometry legs;
   KickApproach approach;
+  int approach_trace_cycles = 0;
   KeyframePlayer player;
   HeadControl head;
   std::unique_ptr<MotionLibrary> library;
@@ -401,6 +402,15 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
         in.lean_roll = m.imu.roll();
         KickApproachOutput out = m.approach.step(spec, in, m.walk);
         m.kick_left_foot = out.left_foot;
+        // Twice a second, where the approach stands and what keeps a placed
+        // robot from kicking (debug level).
+        if (++m.approach_trace_cycles % 25 == 0)
+          LOG_DEBUG("motion",
+                    "kick approach: error %.3f %.3f m %.1f deg, walk %.2f %.2f %.2f, aligned %d, feet together %d "
+                    "(gap %.3f m %.1f deg), in place %d, upright %d (lean %.1f %.1f deg), still %d cycles",
+                    out.error_x, out.error_y, rad2deg(out.error_yaw), out.command.vx, out.command.vy, out.command.turn,
+                    out.aligned, out.feet_together, in.stance.gap_x, rad2deg(in.stance.gap_yaw), out.in_place,
+                    out.upright, rad2deg(in.lean_pitch), rad2deg(in.lean_roll), out.still_cycles);
         if (out.kick) {
           m.approach.reset();
           // The ball as the approach left it, for kicks that adapt to it.

@@ -43,6 +43,7 @@ const char* kUsage =
     "  --robots DIR       the agent's robot data (default: the repo's robots/)\n"
     "  --libero PATH      the libero binary (default: found beside this one)\n"
     "  --keep-logs DIR    keep every run's server and agent logs in DIR\n"
+    "  --agent-log LEVEL  the agent's log level (default warn; debug traces the kick approach)\n"
     "  -v                 one line per run\n"
     "Prints one line per run (with -v) and the medians. Exit 0 when every run ran, 1 when a run\n"
     "could not be set up, 2 on bad arguments.\n";
@@ -59,6 +60,7 @@ struct Settings {
   std::string robots;
   std::string libero;
   std::string keep_logs;
+  std::string agent_log = "warn";
   bool verbose = false;
 };
 
@@ -139,7 +141,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   match::AgentProcesses agents;
   const std::vector<std::string> argv = {
       s.libero, "agent", "--port", std::to_string(server.agent_port()), "--team", "Bench", "--unum", "1", "--type",
-      std::to_string(s.type), "--scripts", scripts.string(), "--robots", s.robots, "--log-level", "warn",
+      std::to_string(s.type), "--scripts", scripts.string(), "--robots", s.robots, "--log-level", s.agent_log,
       "--tick-budget-ms", "20", "--timeout-ms", "30000"};
   if (Status st = agents.start(0, 1, argv, (work / "agent.log").string()); !st.ok()) return fail(st.error().describe());
 
@@ -252,6 +254,7 @@ int main(int argc, char** argv) {
     else if (a == "--robots") s.robots = args.value();
     else if (a == "--libero") s.libero = args.value();
     else if (a == "--keep-logs") s.keep_logs = args.value();
+    else if (a == "--agent-log") s.agent_log = args.value();
     else if (a == "-v") s.verbose = true;
     else args.unknown_option();
   }
