@@ -30,14 +30,17 @@ walk)
   awk -v m="$moved" 'BEGIN { exit !(m > 1.0) }' || fail "the robot moved only $moved m in 5 s"
   echo "PASS: the robot walked $moved m on the real server" ;;
 kick)
-  "$bench" kick_long --server rcssserver3d --runs 1 -v >"$out/kick.txt" 2>&1
+  # Three tries: on the real server the approach still misses its 20 s in
+  # about 1 of 5 runs (docs/benchmarks.md, the kick-after-approach row), and
+  # this checks that the kick works there, not how often.
+  "$bench" kick_long --server rcssserver3d --runs 3 -v >"$out/kick.txt" 2>&1
   rc=$?
   skip_if_absent "$out/kick.txt"
   cat "$out/kick.txt"
-  [ "$rc" -eq 0 ] || fail "the kick run failed"
-  ball=$(sed -n 's/^run *[0-9]*  ball \([0-9.]*\) m.*/\1/p' "$out/kick.txt")
+  [ "$rc" -eq 0 ] || fail "the kick runs failed"
+  ball=$(sed -n 's/^ball travel median .* max \([0-9.]*\)).*/\1/p' "$out/kick.txt")
   [ -n "$ball" ] || fail "no ball travel in the output"
-  awk -v m="$ball" 'BEGIN { exit !(m > 0.5) }' || fail "the ball moved only $ball m"
+  awk -v m="$ball" 'BEGIN { exit !(m > 0.5) }' || fail "in 3 tries the ball moved at most $ball m"
   echo "PASS: the kick moved the ball $ball m on the real server" ;;
 match)
   "$libero" match --server rcssserver3d --players 1 --half-time 10 --quiet --out "$out" --name m >"$out/m.txt" 2>&1
@@ -53,10 +56,10 @@ match)
   grep -q '"team":0' "$out/m.jsonl" && grep -q '"team":1' "$out/m.jsonl" || fail "robots missing from the replay log"
   echo "PASS: a 1 vs 1 match played through on the real server" ;;
 external|external_builtin)
-  server=rcssserver3d
-  [ "$mode" = external_builtin ] && server=builtin
+  server=rcssserver3d name=VillaOnReal
+  [ "$mode" = external_builtin ] && server=builtin name=VillaOnBuiltin  # a name per test: they may run at once
   "$libero" match --server "$server" --players 1 --half-time 10 --single-half --right-cmd utaustinvilla \
-    --right-name UTAustinVilla --quiet --out "$out" --name x >"$out/x.txt" 2>&1
+    --right-name "$name" --quiet --out "$out" --name x >"$out/x.txt" 2>&1
   rc=$?
   skip_if_absent "$out/x.txt"
   cat "$out/x.txt"
@@ -65,7 +68,7 @@ external|external_builtin)
   grep -q 'crashed":true' "$out/x.summary.json" && fail "an agent crashed"
   grep -q '"team":1' "$out/x.jsonl" || fail "the external agent is not in the replay log"
   # Nothing of the external team is left running.
-  pgrep -f "agentspark.*--team UTAustinVilla" >/dev/null && fail "an external agent outlived the match"
+  pgrep -f "agentspark.*--team $name" >/dev/null && fail "an external agent outlived the match"
   echo "PASS: UT Austin Villa's agent played on $server and was stopped" ;;
 *) fail "unknown mode $mode" ;;
 esac
