@@ -160,7 +160,7 @@ TEST_CASE("monitor port: full state on connect, then updates every second cycle"
   CHECK(f.port->stats().updates == 1);
 }
 
-TEST_CASE("monitor port: a join is a full state for every monitor, (reqfullstate) only for the one that asked") {
+TEST_CASE("monitor port: a join or a leave is a full state for every monitor, (reqfullstate) only for the asker") {
   PortFixture f;
   f.add_robots(1);
   RawMonitor a(f.port->port()), b(f.port->port());
@@ -196,6 +196,17 @@ TEST_CASE("monitor port: a join is a full state for every monitor, (reqfullstate
   f.settle();
   CHECK(is_full(a.receive()));
   CHECK(is_update(b.receive()));
+
+  f.robot_count = 1;  // the second robot leaves
+  f.publish(true);
+  f.settle();
+  const std::string after_leave = a.receive();
+  CHECK(is_full(after_leave));
+  CHECK(is_full(b.receive()));
+  size_t bodies = 0;
+  for (size_t at = after_leave.find("naobody0"); at != std::string::npos; at = after_leave.find("naobody0", at + 1))
+    ++bodies;
+  CHECK(bodies == 1);
 }
 
 TEST_CASE("monitor port: a monitor that stops reading or closes never blocks or slows publishing") {
