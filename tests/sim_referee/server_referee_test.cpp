@@ -61,13 +61,22 @@ class Monitor {
     if (!read_all(body.data(), n)) return "";
     return body;
   }
-  // Waits up to `seconds` for a message containing `text`.
+  // Waits up to `seconds` for a message containing `text`. Like
+  // rcssserver3d, updates carry a game-state item only when it changed, so
+  // two items that changed together arrive in one message: a message read
+  // while waiting for one is kept, and the next wait looks at it first.
   bool wait_for(const std::string& text, double seconds = 5.0) {
+    const bool in_last = last_.find(text) != std::string::npos;
+    last_.clear();
+    if (in_last) return true;
     auto end = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
     while (std::chrono::steady_clock::now() < end) {
       std::string m = receive();
       if (m.empty()) return false;
-      if (m.find(text) != std::string::npos) return true;
+      if (m.find(text) != std::string::npos) {
+        last_ = m;
+        return true;
+      }
     }
     return false;
   }
@@ -84,6 +93,7 @@ class Monitor {
     return true;
   }
   int fd_ = -1;
+  std::string last_;  // the message the last successful wait found
 };
 
 ServerOptions options() {
