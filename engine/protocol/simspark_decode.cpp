@@ -317,28 +317,6 @@ Status decode_hear(Value item, Percept* out) {
   return {};
 }
 
-// (P (team NAME) (id 7) (head (pol ..)) (rlowerarm (pol ..)) ...)
-Status decode_player(Value item, SeenPlayer* player) {
-  for (Value sub = item.first().next(); sub; sub = sub.next()) {
-    if (Status s = check_sub(sub, "See P"); !s) return s;
-    const std::string_view name = sub.tag();
-    if (name == "team") {
-      std::string_view text;
-      if (Status s = read_atom(sub, "See P", &text); !s) return s;
-      if (Status s = read_name(sub[1], "See P", text, &player->team); !s) return s;
-      player->has_team = true;
-    } else if (name == "id") {
-      if (Status s = read_int(sub, "See P", &player->id); !s) return s;
-    } else {
-      const int marker = index_of(kBodyMarkerNames, name);
-      if (marker < 0) continue;
-      if (Status s = read_object(sub, "See P", &player->marker[marker]); !s) return s;
-      player->marker_seen[marker] = true;
-    }
-  }
-  return {};
-}
-
 // True when `failed` is a number error whose number is a non-finite word
 // ("nan", "-nan", "inf"): rcssserver3d 0.7.2 now and then writes one into a
 // See line (about 3 times per robot in a 10-minute 3 vs 3 game). Judged from
@@ -368,12 +346,9 @@ Status drop_if_non_finite(Status failed, VisionPercept* vision) {
   return {};
 }
 
-// (P (team NAME) (id 7) (head (pol ..)) ...) with a body marker holding a
-// non-finite number: the player is kept without that marker.
-Status decode_player_lenient(Value item, SeenPlayer* player, VisionPercept* vision) {
-  Status decoded = decode_player(item, player);
-  if (decoded.ok() || !is_non_finite_number_error(decoded)) return decoded;
-  *player = SeenPlayer();
+// (P (team NAME) (id 7) (head (pol ..)) (rlowerarm (pol ..)) ...). A body
+// marker holding a non-finite number is left out; the player is kept.
+Status decode_player(Value item, SeenPlayer* player, VisionPercept* vision) {
   for (Value sub = item.first().next(); sub; sub = sub.next()) {
     if (Status s = check_sub(sub, "See P"); !s) return s;
     const std::string_view name = sub.tag();
@@ -383,7 +358,7 @@ Status decode_player_lenient(Value item, SeenPlayer* player, VisionPercept* visi
       if (Status s = read_name(sub[1], "See P", text, &player->team); !s) return s;
       player->has_team = true;
     } else if (name == "id") {
-      if (Status s = drop_if_non_finite(read_int(sub, "See P", &player->id), vision); !s) return s;
+      if (Status s = read_int(sub, "See P", &player->id); !s) return s;
     } else {
       const int marker = index_of(kBodyMarkerNames, name);
       if (marker < 0) continue;
@@ -421,7 +396,7 @@ Status decode_see(Value item, VisionPercept* vision) {
         ++vision->dropped;
     } else if (name == "P") {
       SeenPlayer player;
-      if (Status s = decode_player_lenient(sub, &player, vision); !s) return s;
+      if (Status s = decode_player(sub, &player, vision); !s) return s;
       if (vision->player_count < kMaxSeenPlayers)
         vision->players[vision->player_count++] = player;
       else

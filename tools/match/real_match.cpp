@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/log.h"
+#include "tools/match/agent_exits.h"
 #include "tools/match/agent_processes.h"
 #include "tools/match/join_relay.h"
 #include "tools/match/team_command.h"
@@ -27,15 +28,6 @@ constexpr double kTouchVelocityJump = 0.5;     // m/s change of the ball's veloc
 constexpr double kRobotContact = 0.3;          // m between two torsos, horizontal
 constexpr double kStallSeconds = 30;           // wall s without a monitor message: the server stalled
 constexpr int kMessagesBeforeKickOff = 25;     // 1 s of simulated time for the agents to beam
-
-std::string last_log_line(const std::string& path) {
-  std::ifstream in(path);
-  std::string line, last;
-  while (std::getline(in, line))
-    if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
-  if (last.size() > 300) last = last.substr(0, 300) + "...";
-  return last.empty() ? "(empty log " + path + ")" : last;
-}
 
 }  // namespace
 
@@ -151,23 +143,9 @@ Result<MatchSummary> run_real_match(const MatchOptions& options, MatchRecorder* 
   double last_message_wall = wall();
   int last_score[2] = {0, 0};
 
+  const std::string team_names[2] = {options.left.name, options.right.name};
   auto report_exits = [&](double game_time) {
-    for (int index : agents.poll()) {
-      const AgentProcess& p = agents.processes()[static_cast<size_t>(index)];
-      const std::string& team_name = teams[p.team]->name;
-      if (!seen[p.team][p.unum] && failure.ok()) {
-        failure = make_error(team_name + " #" + std::to_string(p.unum) + " could not start (" + p.how +
-                             "): " + last_log_line(p.log_path));
-        continue;
-      }
-      AgentReport* report = recorder->stats().agent(p.team, p.unum);
-      report->crashed = true;
-      char what[160];
-      std::snprintf(what, sizeof what, "exited (%s) at %.1f s; log %s", p.how.c_str(), game_time, p.log_path.c_str());
-      report->problem = what;
-      recorder->event(game_time, "agent_crashed", p.team, p.unum, p.how.c_str());
-      if (!options.quiet) std::fprintf(stderr, "libero match: %s #%d %s\n", team_name.c_str(), p.unum, what);
-    }
+    report_agent_exits(agents, seen, team_names, game_time, options.quiet, recorder, &failure);
   };
 
   // One monitor message: the frame, the statistics, the events. False when

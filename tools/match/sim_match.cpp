@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/log.h"
+#include "tools/match/agent_exits.h"
 #include "tools/match/agent_processes.h"
 #include "tools/match/team_command.h"
 #include "tools/sim/server/server.h"
@@ -21,17 +22,6 @@ constexpr const char* kLog = "match";
 double heading_of(const Quat& q) {
   const Vec3 forward = q * Vec3::UnitX();
   return std::atan2(forward.y(), forward.x());
-}
-
-// The last non-empty line of an agent's log (its error when it could not
-// start), at most 300 characters.
-std::string last_log_line(const std::string& path) {
-  std::ifstream in(path);
-  std::string line, last;
-  while (std::getline(in, line))
-    if (line.find_first_not_of(" \t\r") != std::string::npos) last = line;
-  if (last.size() > 300) last = last.substr(0, 300) + "...";
-  return last.empty() ? "(empty log " + path + ")" : last;
 }
 
 }  // namespace
@@ -86,24 +76,10 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   // Agents that died: reported once, the match goes on without them. One
   // that died before it ever joined could not start (bad robot data, say):
   // the match stops with its error rather than play without it.
+  const std::string team_names[2] = {options.left.name, options.right.name};
   auto report_exits = [&](double game_time) {
-    for (int index : agents.poll()) {
-      const AgentProcess& p = agents.processes()[static_cast<size_t>(index)];
-      const std::string& team_name = p.team == 0 ? options.left.name : options.right.name;
-      if (!seen[p.team][p.unum] && start_failure.ok()) {
-        start_failure = make_error(team_name + " #" + std::to_string(p.unum) + " could not start (" + p.how +
-                                   "): " + last_log_line(p.log_path));
-        server->stop();
-        continue;
-      }
-      AgentReport* report = recorder->stats().agent(p.team, p.unum);
-      report->crashed = true;
-      char what[160];
-      std::snprintf(what, sizeof what, "exited (%s) at %.1f s; log %s", p.how.c_str(), game_time, p.log_path.c_str());
-      report->problem = what;
-      recorder->event(game_time, "agent_crashed", p.team, p.unum, p.how.c_str());
-      if (!options.quiet) std::fprintf(stderr, "libero match: %s #%d %s\n", team_name.c_str(), p.unum, what);
-    }
+    if (report_agent_exits(agents, seen, team_names, game_time, options.quiet, recorder, &start_failure))
+      server->stop();
   };
   server_options.on_join_wait = [&] { report_exits(0.0); };
 

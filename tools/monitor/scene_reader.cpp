@@ -28,6 +28,16 @@ void multiply(const double a[16], const double b[16], double out[16]) {
     }
 }
 
+// (SLT m0 .. m15): a column-major 4x4 transform.
+Status read_matrix(Value slt, double out[16]) {
+  if (slt.size() != 17) return make_error("monitor scene: (SLT ...) needs 16 numbers", slt.offset());
+  Value v = slt.first().next();
+  for (int k = 0; k < 16; ++k, v = v.next())
+    if (!v.as_double(&out[k]))
+      return make_error("monitor scene: bad number '" + std::string(v.text()) + "' in SLT", v.offset());
+  return {};
+}
+
 bool starts_with(std::string_view text, std::string_view prefix) {
   return text.size() >= prefix.size() && text.compare(0, prefix.size(), prefix) == 0;
 }
@@ -143,11 +153,7 @@ Status SceneReader::walk_full(Value node, int parent) {
     if (!sub.is_list()) continue;
     const std::string_view tag = sub.tag();
     if (tag == "SLT") {
-      if (sub.size() != 17) return make_error("monitor scene: (SLT ...) needs 16 numbers", sub.offset());
-      Value v = sub.first().next();
-      for (int k = 0; k < 16; ++k, v = v.next())
-        if (!v.as_double(&nodes_[static_cast<size_t>(index)].local[k]))
-          return make_error("monitor scene: bad number '" + std::string(v.text()) + "' in SLT", v.offset());
+      if (Status s = read_matrix(sub, nodes_[static_cast<size_t>(index)].local); !s) return s;
     } else if (tag == "nd") {
       if (Status s = walk_full(sub, entry.kind == NodeKind::Transform ? index : parent); !s) return s;
     }
@@ -214,11 +220,7 @@ Status SceneReader::walk_update(Value node, int* index) {
     if (!sub.is_list()) continue;
     const std::string_view tag = sub.tag();
     if (tag == "SLT") {
-      if (sub.size() != 17) return make_error("monitor scene: (SLT ...) needs 16 numbers", sub.offset());
-      Value v = sub.first().next();
-      for (int k = 0; k < 16; ++k, v = v.next())
-        if (!v.as_double(&entry.local[k]))
-          return make_error("monitor scene: bad number '" + std::string(v.text()) + "' in SLT", v.offset());
+      if (Status s = read_matrix(sub, entry.local); !s) return s;
     } else if (tag == "nd") {
       if (Status s = walk_update(sub, index); !s) return s;
     }
