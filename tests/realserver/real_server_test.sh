@@ -5,7 +5,7 @@
 # as skipped. No timing is asserted: the robot must get somewhere, the ball
 # must move, a match must play through with every agent in it.
 # Usage: real_server_test.sh MODE LIBERO SKILL_BENCH SCRIPTS
-#   MODE: walk | kick | match | external | external_builtin
+#   MODE: walk | kick | match | external | external_builtin | crash
 set -u
 mode="$1" libero="$2" bench="$3" scripts="$4"
 out="$(mktemp -d /tmp/libero-real-server-test.XXXXXX)"
@@ -70,5 +70,19 @@ external|external_builtin)
   # Nothing of the external team is left running.
   pgrep -f "agentspark.*--team $name" >/dev/null && fail "an external agent outlived the match"
   echo "PASS: UT Austin Villa's agent played on $server and was stopped" ;;
+crash)
+  # An external agent that dies mid-game (killed 4 s after it starts) is
+  # reported in the summary; the match plays on to the end.
+  agent="exec timeout -s KILL 4 '$libero' agent --port {port} --team {team} --unum {unum} --type {type} --scripts '$scripts'"
+  "$libero" match --server rcssserver3d --players 1 --half-time 20 --single-half --right-cmd "$agent" \
+    --right-name Fragile --quiet --out "$out" --name c >"$out/c.txt" 2>&1
+  rc=$?
+  skip_if_absent "$out/c.txt"
+  cat "$out/c.txt"
+  [ "$rc" -eq 0 ] || fail "the match with a crashing agent exited $rc"
+  grep -q '"crashed":true' "$out/c.summary.json" || fail "the crash is not in the summary"
+  grep -q '"kind":"agent_crashed"' "$out/c.jsonl" || fail "the crash is not in the replay log"
+  grep -q 'exited (signal 9' "$out/c.txt" || fail "the summary does not say how it ended"
+  echo "PASS: a crashed external agent is reported on the real server" ;;
 *) fail "unknown mode $mode" ;;
 esac
