@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "protocol/actions.h"
 
 namespace libero::agent {

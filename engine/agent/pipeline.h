@@ -14,7 +14,7 @@
 #include "agent/cycle_stats.h"
 #include "core/result.h"
 #include "motion/motion_system.h"
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "protocol/actions.h"
 #include "protocol/percepts.h"
 #include "script/behavior_host.h"

@@ -3,7 +3,14 @@
  * requests through a LuaJIT FFI view, and the mock world reads the same
  * struct. Behaviours never call motion directly; motion reads this block
  * once per cycle. Changing it changes the scripting API: bump
- * kSkillRequestsVersion and docs/scripting.md. */
+ * kSkillRequestsVersion, the ffi.cdef text in engine/script/script_api.cpp
+ * (tests/script/ffi_layout_test.cpp compares them field by field) and
+ * docs/scripting.md.
+ *
+ * It sits in core, below every part that reads it: the world model reads
+ * MotionStatus's commanded walk speed for odometry, the behaviour host and
+ * motion the whole block (engine/README.md's layering table). The namespace
+ * names motion, the part that acts on it. */
 #pragma once
 
 #include <stdint.h>

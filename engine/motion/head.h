@@ -3,7 +3,7 @@
 #pragma once
 
 #include "core/nao_joints.h"
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "world/world_state.h"
 
 namespace libero::motion {

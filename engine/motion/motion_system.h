@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/result.h"
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "protocol/actions.h"
 #include "protocol/percepts.h"
 #include "world/world_state.h"

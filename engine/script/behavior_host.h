@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/result.h"
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "script/cycle_trace.h"
 #include "world/world_state.h"
 

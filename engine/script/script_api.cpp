@@ -17,7 +17,7 @@ namespace libero::script {
 namespace {
 
 // ---------------------------------------------------------------------------
-// FFI declarations. Must match world/world_state.h and motion/skill_requests.h
+// FFI declarations. Must match world/world_state.h and core/skill_requests.h
 // field by field; tests/script/ffi_layout_test.cpp compares every offset.
 constexpr const char kFfiCdef[] = R"(
 typedef struct {

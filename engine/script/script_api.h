@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "script/cycle_trace.h"
 #include "world/world_state.h"
 

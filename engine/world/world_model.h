@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "protocol/percepts.h"
 #include "world/world_state.h"
 

@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <string>
 
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "script/script_api.h"
 #include "world/world_state.h"
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "core/result.h"
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "tools/sim/referee/referee.h"
 #include "world/world_state.h"
 

@@ -9,7 +9,7 @@
 
 #include "bench_args.h"
 #include "motion/motion_system.h"
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "physics_world.h"
 #include "protocol/actions.h"
 #include "protocol/percepts.h"
@@ -99,7 +99,7 @@ class MotionHarness {
   // still up. The robot lands moving and in whatever pose the fall left it,
   // which lay_down's poses at rest never are: type 0's front get-up stood
   // from every lay_down pose in 1.46 s and, until it read the IMU's running
-  // mean (session 31), from these in 3.76 s (it toppled back in the
+  // mean, from these in 3.76 s (it toppled back in the
   // hand-over to the stand, then got up from the back).
   bool push_down(bool on_front, int variant = 0);
   // Direct joint velocities for the next cycle (motion_enabled == false).

@@ -13,7 +13,7 @@
 #include <string>
 
 #include "core/math.h"
-#include "motion/skill_requests.h"
+#include "core/skill_requests.h"
 #include "protocol/percepts.h"
 
 namespace libero::synthetic {
