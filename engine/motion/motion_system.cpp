@@ -111,6 +111,29 @@ struct MotionSystem::Impl {
     sense.roll_rate = imu.gyro().x();
     return sense;
   }
+
+  // The stages of one cycle, in the order MotionSystem::step runs them.
+  // `joints` is the cycle's joint targets (rad), which the stages refine in
+  // turn; `target` keeps the last cycle's until drive_joints stores them.
+  bool take_reloads();
+  void sense(const protocol::Percept& percept, const world::WorldState& world);
+  bool note_request(const SkillRequests& requests);
+  void handle_fall(const SkillRequests& requests, bool new_request);
+  void step_getup(double* joints);
+  void choose_body(const SkillRequests& requests, const world::WorldState& world, WalkCommand* command,
+                   MotionStatus* status);
+  WalkCommand walk_to_command(const SkillRequests& requests, const world::WorldState& world);
+  void approach_kick(const SkillRequests& requests, const world::WorldState& world, WalkCommand* command,
+                     MotionStatus* status);
+  void step_keyframe(double* joints);
+  void step_walk(const protocol::Percept& percept, const WalkCommand& command, const Vec3& gyro, double* joints);
+  void step_head(const SkillRequests& requests, const world::WorldState& world, double* joints);
+  void drive_joints(const double* joints, protocol::Action* action);
+  void report(const SkillRequests& requests, MotionStatus* status) const;
+
+  void start_keyframe(const KeyframeMotion& motion, bool mirrored, Mode next_mode, double ball_dx = 0,
+                      double ball_dy = 0);
+  void back_to_walk();
 };
 
 MotionSystem::MotionSystem(const MotionOptions& options) : options_(options), impl_(new Impl) {}
@@ -202,306 +225,373 @@ FootLoads foot_loads(const protocol::Percept& percept) {
 
 }  // namespace
 
+// One cycle, in stages: sensing, request bookkeeping, fall handling, then
+// either the get-up or the body choice (walk, walk-to, kick approach,
+// keyframe motion) with the keyframe and walk stages, then the head and the
+// output. Each stage reads what the stages before it left in Impl and
+// refines `joints`, this cycle's joint targets (rad); docs/motion.md
+// describes what each skill does.
 void MotionSystem::step(const protocol::Percept& percept, const world::WorldState& world,
                         const SkillRequests& requests, protocol::Action* action) {
   Impl& m = *impl_;
-  // Pick up reloaded data between cycles; never waits.
-  bool reloaded = m.motion_reloader && m.motion_reloader->take(&m.library);
-  if (m.walk_reloader && m.walk_reloader->take(&m.walk_params)) {
-    m.walk.set_params(*m.walk_params);
+  if (m.take_reloads()) report_abilities(m.library.get(), *m.walk_params, &status_);
+  m.sense(percept, world);
+  const bool new_request = m.note_request(requests);
+  m.handle_fall(requests, new_request);
+
+  double joints[kJointCount];
+  for (int j = 0; j < kJointCount; ++j) joints[j] = m.target[j];
+  WalkCommand command;
+  const Vec3 gyro = m.imu.gyro();
+  if (m.mode == Mode::GetUp) {
+    m.step_getup(joints);
+  } else {
+    m.choose_body(requests, world, &command, &status_);
+    m.step_keyframe(joints);
+    if (m.walk_drives()) m.step_walk(percept, command, gyro, joints);
+  }
+  m.step_head(requests, world, joints);
+  m.drive_joints(joints, action);
+  m.report(requests, &status_);
+}
+
+// Reloaded motion or walk data, picked up between cycles; never waits.
+bool MotionSystem::Impl::take_reloads() {
+  bool reloaded = motion_reloader && motion_reloader->take(&library);
+  if (walk_reloader && walk_reloader->take(&walk_params)) {
+    walk.set_params(*walk_params);
     reloaded = true;
   }
-  if (reloaded) report_abilities(m.library.get(), *m.walk_params, &status_);
+  return reloaded;
+}
 
-  for (int j = 0; j < kJointCount; ++j) m.measured[j] = angle_of(percept, world, j);
+// Sensing: the joints' measured angles and the IMU's tilt estimate.
+void MotionSystem::Impl::sense(const protocol::Percept& percept, const world::WorldState& world) {
+  for (int j = 0; j < kJointCount; ++j) measured[j] = angle_of(percept, world, j);
   // The walk's gait says how much its chatter is averaged, a keyframe motion
   // (kick, get-up) its file (`imu_accel_smoothing`, default each sample alone).
-  m.imu.set_accel_smoothing(m.walk_drives()        ? m.walk.imu_accel_smoothing()
-                            : m.player.running() ? m.player.imu_accel_smoothing()
-                                                 : 1.0);
-  m.imu.update(gyro_from_percept(percept.gyro), accel_from_percept(percept.accel), percept.has_gyro,
-               percept.has_accel);
+  imu.set_accel_smoothing(walk_drives()        ? walk.imu_accel_smoothing()
+                          : player.running() ? player.imu_accel_smoothing()
+                                             : 1.0);
+  imu.update(gyro_from_percept(percept.gyro), accel_from_percept(percept.accel), percept.has_gyro,
+             percept.has_accel);
   // The loaded sole's up: a reference that does not drift while the steps
   // shake the accelerometer. Only with one foot carrying most of the weight
   // (in double support either sole may be rolling onto its edge).
-  const double foot_gain = m.walk_drives() ? m.walk.imu_foot_gain() : 0.0;
+  const double foot_gain = walk_drives() ? walk.imu_foot_gain() : 0.0;
   if (foot_gain > 0) {
     const FootLoads loads = foot_loads(percept);
     const double total = loads.load[kLeft] + loads.load[kRight];
     const Side support = loads.load[kLeft] >= loads.load[kRight] ? kLeft : kRight;
     if (total > kSupportMinLoad && loads.load[support] >= kSupportLoadShare * total) {
       LegAngles leg;
-      for (int k = 0; k < 6; ++k) leg.q[k] = m.measured[leg_joint(support, k)];
+      for (int k = 0; k < 6; ++k) leg.q[k] = measured[leg_joint(support, k)];
       Vec3 ankle;
       Mat3 foot;
-      leg_forward(m.legs, support, leg, &ankle, &foot);
-      m.imu.pull_towards(foot.col(2), foot_gain);
+      leg_forward(legs, support, leg, &ankle, &foot);
+      imu.pull_towards(foot.col(2), foot_gain);
     }
   }
-  if (!m.started) {
-    for (int j = 0; j < kJointCount; ++j) m.target[j] = m.measured[j];
-    m.started = true;
+  if (!started) {
+    for (int j = 0; j < kJointCount; ++j) target[j] = measured[j];
+    started = true;
     // Start from wherever the body is: blend into the stand pose.
-    for (int j = 0; j < kJointCount; ++j) m.blend_from[j] = m.measured[j];
-    m.blend_left = 0.6;
+    for (int j = 0; j < kJointCount; ++j) blend_from[j] = measured[j];
+    blend_left = 0.6;
   }
+}
 
-  // A new request (different body skill or kick/motion parameters) resets
-  // the done/failed flags.
-  bool new_request = requests.body != m.last_body;
-  if (requests.body == kBodyMotion && std::strncmp(requests.motion_name, m.last_motion_name, kMotionNameLength) != 0)
+// A new request (different body skill or kick/motion parameters) resets the
+// done/failed flags. Returns whether this cycle's request is new.
+bool MotionSystem::Impl::note_request(const SkillRequests& requests) {
+  bool new_request = requests.body != last_body;
+  if (requests.body == kBodyMotion && std::strncmp(requests.motion_name, last_motion_name, kMotionNameLength) != 0)
     new_request = true;
   if (requests.body == kBodyKick &&
-      std::hypot(requests.kick_target_x - m.last_kick_x, requests.kick_target_y - m.last_kick_y) > 0.5)
+      std::hypot(requests.kick_target_x - last_kick_x, requests.kick_target_y - last_kick_y) > 0.5)
     new_request = true;
   if (new_request) {
-    m.skill_done = m.skill_failed = false;
-    m.last_body = requests.body;
-    std::memcpy(m.last_motion_name, requests.motion_name, sizeof m.last_motion_name);
-    m.last_motion_name[kMotionNameLength] = 0;
-    m.last_kick_x = requests.kick_target_x;
-    m.last_kick_y = requests.kick_target_y;
+    skill_done = skill_failed = false;
+    last_body = requests.body;
+    std::memcpy(last_motion_name, requests.motion_name, sizeof last_motion_name);
+    last_motion_name[kMotionNameLength] = 0;
+    last_kick_x = requests.kick_target_x;
+    last_kick_y = requests.kick_target_y;
   }
+  return new_request;
+}
 
-  auto start_keyframe = [&](const KeyframeMotion& motion, bool mirrored, Mode mode, double ball_dx = 0,
-                            double ball_dy = 0) {
-    // Start from where the joints will really be (a fall leaves them far
-    // from the last target).
-    double start[kJointCount];
-    for (int j = 0; j < kJointCount; ++j) start[j] = m.controller.limit(j).exists ? m.controller.predicted(j) : m.target[j];
-    if (!m.started_once) for (int j = 0; j < kJointCount; ++j) start[j] = m.measured[j];
-    m.player.start(motion, start, mirrored, ball_dx, ball_dy);
-    m.mode = mode;
-  };
-  auto back_to_walk = [&]() {
-    m.mode = Mode::Walk;
-    m.walk.reset();
-    for (int j = 0; j < kJointCount; ++j) m.blend_from[j] = m.target[j];
-    m.blend_left = kBlendSeconds;
-  };
-
-  // 1. Automatic get-up has priority over everything.
-  FallDirection fall = m.imu.fall();
-  if (fall != FallDirection::None && m.mode != Mode::GetUp) {
-    if (m.mode == Mode::Kick || m.mode == Mode::Keyframe) m.skill_failed = true;
-    FallDirection lying = m.imu.lying_direction();
+// Fall handling: the automatic get-up has priority over everything.
+void MotionSystem::Impl::handle_fall(const SkillRequests& requests, bool new_request) {
+  FallDirection fall = imu.fall();
+  if (fall != FallDirection::None && mode != Mode::GetUp) {
+    if (mode == Mode::Kick || mode == Mode::Keyframe) skill_failed = true;
+    FallDirection lying = imu.lying_direction();
     // On the side neither get-up works (both push against the ground with
     // arms and legs that now lie beside the body): `getup_side`, written for
     // the right side down and mirrored for the left, rolls the robot onto
     // its belly or back and the next attempt gets up from there. Without
     // that motion the side counts as front or back by the torso pitch.
-    const KeyframeMotion* side = lying == FallDirection::Side ? m.library->find("getup_side") : nullptr;
+    const KeyframeMotion* side = lying == FallDirection::Side ? library->find("getup_side") : nullptr;
     // Signs of the up vector, not pitch/roll angles: those swing wildly
     // near 90 degrees of tilt. Up pointing backwards = lying on the belly.
-    const Vec3& up = m.imu.up();
+    const Vec3& up = imu.up();
     bool front = lying == FallDirection::Front || (lying == FallDirection::Side && up.x() < 0);
-    const KeyframeMotion* getup = side ? side : m.library->find(front ? "getup_front" : "getup_back");
+    const KeyframeMotion* getup = side ? side : library->find(front ? "getup_front" : "getup_back");
     // Left side down: world up is on the torso's right (-y).
     bool mirrored = side && up.y() < 0;
-    if (getup && m.getup_attempts < kMaxGetUpAttempts) {
-      ++m.getup_attempts;
+    if (getup && getup_attempts < kMaxGetUpAttempts) {
+      ++getup_attempts;
       start_keyframe(*getup, mirrored, Mode::GetUp);
     }
-  } else if (requests.body == kBodyGetUp && m.mode != Mode::GetUp && new_request) {
-    m.skill_done = true;  // standing already: nothing to do
+  } else if (requests.body == kBodyGetUp && mode != Mode::GetUp && new_request) {
+    skill_done = true;  // standing already: nothing to do
   }
+}
 
-  double target[kJointCount];
-  for (int j = 0; j < kJointCount; ++j) target[j] = m.target[j];
+// The get-up motion plays to its end; then the walk takes over if the robot
+// is up, or the fall handling starts the next attempt next cycle.
+void MotionSystem::Impl::step_getup(double* joints) {
+  bool running = player.step(kLookahead, keyframe_sense(), joints);
+  if (!running) {
+    if (imu.fall() == FallDirection::None) {
+      getup_attempts = 0;
+      back_to_walk();
+    } else {
+      mode = Mode::Walk;  // still down: the fall branch restarts next cycle
+    }
+  }
+}
+
+// Body choice: the behaviours' request, as far as the running skill lets it
+// take over. Sets the walk command (zero: stand) and starts keyframe motions.
+void MotionSystem::Impl::choose_body(const SkillRequests& requests, const world::WorldState& world,
+                                     WalkCommand* command, MotionStatus* status) {
+  bool may_switch = mode == Mode::Walk || player.interruptible();
+  int32_t body = requests.body;
+  if (mode == Mode::Keyframe || mode == Mode::Kick) {
+    if (mode == Mode::Kick && kick_phase == KickPhase::Approach) may_switch = true;
+    if (may_switch && body != kBodyMotion && !(body == kBodyKick && mode == Mode::Kick)) back_to_walk();
+  }
+  switch (body) {
+    case kBodyStand:
+      if (mode == Mode::Walk && walk.standing_still() && blend_left <= 0) skill_done = true;
+      break;
+    case kBodyWalkVelocity:
+      command->vx = requests.walk_vx;
+      command->vy = requests.walk_vy;
+      command->turn = requests.walk_turn;
+      break;
+    case kBodyWalkTo:
+      *command = walk_to_command(requests, world);
+      break;
+    case kBodyKick:
+      approach_kick(requests, world, command, status);
+      break;
+    case kBodyMotion: {
+      if (mode == Mode::Keyframe || skill_done || skill_failed) break;
+      if (!may_switch) break;
+      const KeyframeMotion* motion = library->find(requests.motion_name);
+      if (!motion) {
+        skill_failed = true;
+        break;
+      }
+      start_keyframe(*motion, false, Mode::Keyframe);
+      break;
+    }
+    case kBodyGetUp:
+    default:
+      break;
+  }
+}
+
+// Walk to a field pose: far away, face the target and walk forwards; close,
+// turn to the requested heading and side-step the rest. Done within the
+// walk's tolerances (a zero command: stand).
+WalkCommand MotionSystem::Impl::walk_to_command(const SkillRequests& requests, const world::WorldState& world) {
   WalkCommand command;
-  Vec3 gyro = m.imu.gyro();
-
-  if (m.mode == Mode::GetUp) {
-    bool running = m.player.step(kLookahead, m.keyframe_sense(), target);
-    if (!running) {
-      if (m.imu.fall() == FallDirection::None) {
-        m.getup_attempts = 0;
-        back_to_walk();
-      } else {
-        m.mode = Mode::Walk;  // still down: the fall branch restarts next cycle
-      }
-    }
+  const WalkParams& p = walk.params();
+  double dx = requests.target_x - world.self.x, dy = requests.target_y - world.self.y;
+  double c = std::cos(world.self.heading), s = std::sin(world.self.heading);
+  double rx = c * dx + s * dy, ry = -s * dx + c * dy;
+  double distance = std::hypot(rx, ry);
+  double heading_error = normalize_angle(requests.target_heading - world.self.heading);
+  double face = distance > 0.5 ? std::atan2(ry, rx) : heading_error;
+  if (distance < p.walk_to_tolerance && std::abs(heading_error) < p.walk_to_heading_tolerance) {
+    skill_done = true;
   } else {
-    // 2. Behaviours' request.
-    bool may_switch = m.mode == Mode::Walk || m.player.interruptible();
-    int32_t body = requests.body;
-    if (m.mode == Mode::Keyframe || m.mode == Mode::Kick) {
-      if (m.mode == Mode::Kick && m.kick_phase == KickPhase::Approach) may_switch = true;
-      if (may_switch && body != kBodyMotion && !(body == kBodyKick && m.mode == Mode::Kick)) back_to_walk();
-    }
-    switch (body) {
-      case kBodyStand:
-        if (m.mode == Mode::Walk && m.walk.standing_still() && m.blend_left <= 0) m.skill_done = true;
-        break;
-      case kBodyWalkVelocity:
-        command.vx = requests.walk_vx;
-        command.vy = requests.walk_vy;
-        command.turn = requests.walk_turn;
-        break;
-      case kBodyWalkTo: {
-        const WalkParams& p = m.walk.params();
-        double dx = requests.target_x - world.self.x, dy = requests.target_y - world.self.y;
-        double c = std::cos(world.self.heading), s = std::sin(world.self.heading);
-        double rx = c * dx + s * dy, ry = -s * dx + c * dy;
-        double distance = std::hypot(rx, ry);
-        double heading_error = normalize_angle(requests.target_heading - world.self.heading);
-        // Far away: face the target and walk forwards; close: turn to the
-        // requested heading and side-step the rest.
-        double face = distance > 0.5 ? std::atan2(ry, rx) : heading_error;
-        if (distance < p.walk_to_tolerance && std::abs(heading_error) < p.walk_to_heading_tolerance) {
-          m.skill_done = true;
-        } else {
-          m.skill_done = false;
-          command.vx = p.walk_to_gain * rx;
-          command.vy = p.walk_to_gain * ry;
-          command.turn = p.walk_to_turn_gain * face;
-          if (distance > 0.5 && std::abs(face) > 0.6) command.vx *= 0.3;  // turn first
-        }
-        break;
-      }
-      case kBodyKick: {
-        if (m.mode == Mode::Kick && m.kick_phase == KickPhase::Swing) break;
-        if (m.skill_done) break;
-        int type = std::clamp<int>(requests.kick_type, 0, kKickTypeCount - 1);
-        const KeyframeMotion* kick = m.library->find(kKickMotions[type]);
-        if (!kick || !kick->kick.present) {
-          m.skill_failed = true;
-          break;
-        }
-        const KickSpec& spec = kick->kick;
-        status_.kick_distance_estimate = spec.distance;
-        if (!world.ball.valid) {
-          m.skill_failed = true;
-          break;
-        }
-        if (m.mode != Mode::Kick) m.approach.reset();
-        m.mode = Mode::Kick;
-        m.kick_phase = KickPhase::Approach;
-        double c = std::cos(world.self.heading), s = std::sin(world.self.heading);
-        double bx = world.ball.x - world.self.x, by = world.ball.y - world.self.y;
-        KickApproachInput in;
-        in.ball_x = c * bx + s * by;
-        in.ball_y = -s * bx + c * by;
-        in.kick_dir = normalize_angle(
-            std::atan2(requests.kick_target_y - world.ball.y, requests.kick_target_x - world.ball.x) -
-            world.self.heading);
-        in.stance = measure_stance(m.legs, m.measured, m.imu.up());
-        // Reference stance: the walk's phase-0 targets levelled with the
-        // walk's lean. Once the walk is stopped that is the stand pose, but
-        // levelled with the walking lean, not its own; the kick spots were
-        // placed with it. The consistent reference (stand pose, stand lean)
-        // kicked 3 s sooner but fell more and failed the 40-degree long kick
-        // test: docs/motion.md, Kicks.
-        double stand[kJointCount] = {};
-        m.walk.stand_pose(stand);
-        double lean = m.walk.params().torso_pitch;
-        in.reference = measure_stance(m.legs, stand, Vec3(-std::sin(lean), 0, std::cos(lean)));
-        // Upright is judged against the walking posture: the walk is stopped
-        // while it steps in place.
-        in.lean_pitch = m.imu.pitch() - lean;
-        in.lean_roll = m.imu.roll();
-        KickApproachOutput out = m.approach.step(spec, in, m.walk);
-        m.kick_left_foot = out.left_foot;
-        // Twice a second, where the approach stands and what keeps a placed
-        // robot from kicking (debug level).
-        if (++m.approach_trace_cycles % 25 == 0)
-          LOG_DEBUG("motion",
-                    "kick approach: error %.3f %.3f m %.1f deg, walk %.2f %.2f %.2f, aligned %d, feet together %d "
-                    "(gap %.3f m %.1f deg), in place %d, upright %d (lean %.1f %.1f deg), still %d cycles",
-                    out.error_x, out.error_y, rad2deg(out.error_yaw), out.command.vx, out.command.vy, out.command.turn,
-                    out.aligned, out.feet_together, in.stance.gap_x, rad2deg(in.stance.gap_yaw), out.in_place,
-                    out.upright, rad2deg(in.lean_pitch), rad2deg(in.lean_roll), out.still_cycles);
-        if (out.kick) {
-          m.approach.reset();
-          // The ball as the approach left it, for kicks that adapt to it.
-          start_keyframe(*kick, m.kick_left_foot, Mode::Kick, out.error_x, out.error_y);
-          m.kick_phase = KickPhase::Swing;
-        } else if (out.stop_walk) {
-          m.walk.reset();
-          for (int j = 0; j < kJointCount; ++j) m.blend_from[j] = m.target[j];
-          m.blend_left = kBlendSeconds;
-        } else {
-          command = out.command;
-        }
-        break;
-      }
-      case kBodyMotion: {
-        if (m.mode == Mode::Keyframe || m.skill_done || m.skill_failed) break;
-        if (!may_switch) break;
-        const KeyframeMotion* motion = m.library->find(requests.motion_name);
-        if (!motion) {
-          m.skill_failed = true;
-          break;
-        }
-        start_keyframe(*motion, false, Mode::Keyframe);
-        break;
-      }
-      case kBodyGetUp:
-      default:
-        break;
-    }
+    skill_done = false;
+    command.vx = p.walk_to_gain * rx;
+    command.vy = p.walk_to_gain * ry;
+    command.turn = p.walk_to_turn_gain * face;
+    if (distance > 0.5 && std::abs(face) > 0.6) command.vx *= 0.3;  // turn first
+  }
+  return command;
+}
 
-    if (m.mode == Mode::Keyframe || (m.mode == Mode::Kick && m.kick_phase == KickPhase::Swing)) {
-      bool running = m.player.step(kLookahead, m.keyframe_sense(), target);
-      if (!running) {
-        const KeyframeMotion* next = m.player.next_motion()[0] ? m.library->find(m.player.next_motion()) : nullptr;
-        if (next && m.mode == Mode::Keyframe) {
-          start_keyframe(*next, false, Mode::Keyframe);
-        } else {
-          m.skill_done = true;
-          for (int j = 0; j < kJointCount; ++j) m.target[j] = target[j];
-          back_to_walk();
-        }
-      }
-    }
-    if (m.walk_drives()) {
-      double walk_target[kJointCount];
-      for (int j = 0; j < kJointCount; ++j) walk_target[j] = target[j];
-      // The kick approach walks the plan's timing: its kick spots were
-      // searched with it, and with the foot sensors' holds the kicks read
-      // the ball's place beside the foot up to 3.5 cm off (session 37).
-      const bool approaching = m.mode == Mode::Kick;
-      const FootLoads loads = approaching ? FootLoads{} : foot_loads(percept);
-      m.walk.step(command, gyro, m.imu.pitch(), m.imu.roll(), walk_target, approaching ? nullptr : &loads);
-      double w = m.blend_left > 0 ? m.blend_left / kBlendSeconds : 0.0;
-      w = std::min(w, 1.0);
-      for (int j = 0; j < kJointCount; ++j) target[j] = w * m.blend_from[j] + (1 - w) * walk_target[j];
-      m.blend_left = std::max(0.0, m.blend_left - kCycleSeconds);
+// Kick: the approach walks the robot to the kick's spot beside the ball
+// (KickApproach), then the kick's keyframe motion swings (step_keyframe).
+void MotionSystem::Impl::approach_kick(const SkillRequests& requests, const world::WorldState& world,
+                                       WalkCommand* command, MotionStatus* status) {
+  if (mode == Mode::Kick && kick_phase == KickPhase::Swing) return;
+  if (skill_done) return;
+  int type = std::clamp<int>(requests.kick_type, 0, kKickTypeCount - 1);
+  const KeyframeMotion* kick = library->find(kKickMotions[type]);
+  if (!kick || !kick->kick.present) {
+    skill_failed = true;
+    return;
+  }
+  const KickSpec& spec = kick->kick;
+  status->kick_distance_estimate = spec.distance;
+  if (!world.ball.valid) {
+    skill_failed = true;
+    return;
+  }
+  if (mode != Mode::Kick) approach.reset();
+  mode = Mode::Kick;
+  kick_phase = KickPhase::Approach;
+  double c = std::cos(world.self.heading), s = std::sin(world.self.heading);
+  double bx = world.ball.x - world.self.x, by = world.ball.y - world.self.y;
+  KickApproachInput in;
+  in.ball_x = c * bx + s * by;
+  in.ball_y = -s * bx + c * by;
+  in.kick_dir = normalize_angle(
+      std::atan2(requests.kick_target_y - world.ball.y, requests.kick_target_x - world.ball.x) -
+      world.self.heading);
+  in.stance = measure_stance(legs, measured, imu.up());
+  // Reference stance: the walk's phase-0 targets levelled with the
+  // walk's lean. Once the walk is stopped that is the stand pose, but
+  // levelled with the walking lean, not its own; the kick spots were
+  // placed with it. The consistent reference (stand pose, stand lean)
+  // kicked 3 s sooner but fell more and failed the 40-degree long kick
+  // test: docs/motion.md, Kicks.
+  double stand[kJointCount] = {};
+  walk.stand_pose(stand);
+  double lean = walk.params().torso_pitch;
+  in.reference = measure_stance(legs, stand, Vec3(-std::sin(lean), 0, std::cos(lean)));
+  // Upright is judged against the walking posture: the walk is stopped
+  // while it steps in place.
+  in.lean_pitch = imu.pitch() - lean;
+  in.lean_roll = imu.roll();
+  KickApproachOutput out = approach.step(spec, in, walk);
+  kick_left_foot = out.left_foot;
+  // Twice a second, where the approach stands and what keeps a placed
+  // robot from kicking (debug level).
+  if (++approach_trace_cycles % 25 == 0)
+    LOG_DEBUG("motion",
+              "kick approach: error %.3f %.3f m %.1f deg, walk %.2f %.2f %.2f, aligned %d, feet together %d "
+              "(gap %.3f m %.1f deg), in place %d, upright %d (lean %.1f %.1f deg), still %d cycles",
+              out.error_x, out.error_y, rad2deg(out.error_yaw), out.command.vx, out.command.vy, out.command.turn,
+              out.aligned, out.feet_together, in.stance.gap_x, rad2deg(in.stance.gap_yaw), out.in_place,
+              out.upright, rad2deg(in.lean_pitch), rad2deg(in.lean_roll), out.still_cycles);
+  if (out.kick) {
+    approach.reset();
+    // The ball as the approach left it, for kicks that adapt to it.
+    start_keyframe(*kick, kick_left_foot, Mode::Kick, out.error_x, out.error_y);
+    kick_phase = KickPhase::Swing;
+  } else if (out.stop_walk) {
+    walk.reset();
+    for (int j = 0; j < kJointCount; ++j) blend_from[j] = target[j];
+    blend_left = kBlendSeconds;
+  } else {
+    *command = out.command;
+  }
+}
+
+// A keyframe motion or a kick's swing plays; at its end it chains to its
+// next motion (keyframe motions only) or hands back to the walk.
+void MotionSystem::Impl::step_keyframe(double* joints) {
+  if (!(mode == Mode::Keyframe || (mode == Mode::Kick && kick_phase == KickPhase::Swing))) return;
+  bool running = player.step(kLookahead, keyframe_sense(), joints);
+  if (!running) {
+    const KeyframeMotion* next = player.next_motion()[0] ? library->find(player.next_motion()) : nullptr;
+    if (next && mode == Mode::Keyframe) {
+      start_keyframe(*next, false, Mode::Keyframe);
+    } else {
+      skill_done = true;
+      for (int j = 0; j < kJointCount; ++j) target[j] = joints[j];
+      back_to_walk();
     }
   }
+}
 
-  // Head: behaviours own it except while getting up.
-  if (m.mode != Mode::GetUp && !(m.mode == Mode::Keyframe)) m.head.step(requests, world, target);
+// Walk: the walk engine's leg targets, blended in from the pose before
+// while a blend runs.
+void MotionSystem::Impl::step_walk(const protocol::Percept& percept, const WalkCommand& command, const Vec3& gyro,
+                                   double* joints) {
+  double walk_target[kJointCount];
+  for (int j = 0; j < kJointCount; ++j) walk_target[j] = joints[j];
+  // The kick approach walks the plan's timing, without the foot sensors'
+  // holds: its kick spots were searched with that timing, and with the holds
+  // the kicks read the ball's place beside the foot up to 3.5 cm off
+  // (docs/motion.md, Kicks).
+  const bool approaching = mode == Mode::Kick;
+  const FootLoads loads = approaching ? FootLoads{} : foot_loads(percept);
+  walk.step(command, gyro, imu.pitch(), imu.roll(), walk_target, approaching ? nullptr : &loads);
+  double w = blend_left > 0 ? blend_left / kBlendSeconds : 0.0;
+  w = std::min(w, 1.0);
+  for (int j = 0; j < kJointCount; ++j) joints[j] = w * blend_from[j] + (1 - w) * walk_target[j];
+  blend_left = std::max(0.0, blend_left - kCycleSeconds);
+}
 
-  for (int j = 0; j < kJointCount; ++j) m.target[j] = target[j];
-  m.controller.step(m.measured, m.target, m.velocity);
-  m.started_once = true;
-  for (int j = 0; j < m.joint_count; ++j) {
+// Head: behaviours own it except while getting up or playing a keyframe
+// motion (those move the head themselves).
+void MotionSystem::Impl::step_head(const SkillRequests& requests, const world::WorldState& world, double* joints) {
+  if (mode != Mode::GetUp && !(mode == Mode::Keyframe)) head.step(requests, world, joints);
+}
+
+// Output: the joint controller turns this cycle's targets into velocities.
+void MotionSystem::Impl::drive_joints(const double* joints, protocol::Action* action) {
+  for (int j = 0; j < kJointCount; ++j) target[j] = joints[j];
+  controller.step(measured, target, velocity);
+  started_once = true;
+  for (int j = 0; j < joint_count; ++j) {
     action->joint_set[j] = true;
-    action->joint_velocity[j] = static_cast<float>(m.velocity[j]);
+    action->joint_velocity[j] = static_cast<float>(velocity[j]);
   }
+}
 
-  status_.getting_up = m.mode == Mode::GetUp ? 1 : 0;
-  switch (m.mode) {
-    case Mode::GetUp: status_.active_body = kBodyGetUp; break;
-    case Mode::Kick: status_.active_body = kBodyKick; break;
-    case Mode::Keyframe: status_.active_body = kBodyMotion; break;
-    case Mode::Walk: status_.active_body = requests.body == kBodyKick || requests.body == kBodyMotion ||
+// What the body reports back to the behaviours and the world model.
+void MotionSystem::Impl::report(const SkillRequests& requests, MotionStatus* status) const {
+  status->getting_up = mode == Mode::GetUp ? 1 : 0;
+  switch (mode) {
+    case Mode::GetUp: status->active_body = kBodyGetUp; break;
+    case Mode::Kick: status->active_body = kBodyKick; break;
+    case Mode::Keyframe: status->active_body = kBodyMotion; break;
+    case Mode::Walk: status->active_body = requests.body == kBodyKick || requests.body == kBodyMotion ||
                                                    requests.body == kBodyGetUp
                                                ? kBodyStand
                                                : requests.body;
       break;
   }
-  if (m.mode == Mode::GetUp) status_.state = kSkillRunning;
-  else if (m.skill_failed) status_.state = kSkillFailed;
-  else if (m.skill_done) status_.state = kSkillDone;
-  else status_.state = kSkillRunning;
-  status_.interruptible = (m.mode == Mode::Walk || m.mode == Mode::Kick) ? (m.kick_phase == KickPhase::Approach || m.mode == Mode::Walk)
-                                                                          : (m.mode == Mode::Keyframe && m.player.interruptible());
-  const WalkCommand& now = m.walk.current();
-  status_.walk_speed_x = now.vx;
-  status_.walk_speed_y = now.vy;
-  status_.walk_speed_turn = now.turn;
+  if (mode == Mode::GetUp) status->state = kSkillRunning;
+  else if (skill_failed) status->state = kSkillFailed;
+  else if (skill_done) status->state = kSkillDone;
+  else status->state = kSkillRunning;
+  status->interruptible = (mode == Mode::Walk || mode == Mode::Kick) ? (kick_phase == KickPhase::Approach || mode == Mode::Walk)
+                                                                     : (mode == Mode::Keyframe && player.interruptible());
+  const WalkCommand& now = walk.current();
+  status->walk_speed_x = now.vx;
+  status->walk_speed_y = now.vy;
+  status->walk_speed_turn = now.turn;
+}
+
+void MotionSystem::Impl::start_keyframe(const KeyframeMotion& motion, bool mirrored, Mode next_mode, double ball_dx,
+                                        double ball_dy) {
+  // Start from where the joints will really be (a fall leaves them far
+  // from the last target).
+  double start[kJointCount];
+  for (int j = 0; j < kJointCount; ++j) start[j] = controller.limit(j).exists ? controller.predicted(j) : target[j];
+  if (!started_once) for (int j = 0; j < kJointCount; ++j) start[j] = measured[j];
+  player.start(motion, start, mirrored, ball_dx, ball_dy);
+  mode = next_mode;
+}
+
+void MotionSystem::Impl::back_to_walk() {
+  mode = Mode::Walk;
+  walk.reset();
+  for (int j = 0; j < kJointCount; ++j) blend_from[j] = target[j];
+  blend_left = kBlendSeconds;
 }
 
 }  // namespace libero::motion
