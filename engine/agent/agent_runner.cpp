@@ -115,7 +115,7 @@ int run_agent(const AgentOptions& options, CycleStatsSummary* summary_out) {
   bool limit_reached = false;
   while (!stop_requested() && !limit_reached) {
     // A fresh pipeline per connection: the world model must not carry a
-    // previous session's side, number or play state.
+    // previous connection's side, number or play state.
     AgentPipeline pipeline(options.pipeline, &stats);
     Status started = pipeline.start();
     if (!started.ok()) {

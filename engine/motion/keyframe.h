@@ -37,7 +37,7 @@ struct KeyFrame {
   // reference). A kick's swing is set up by where the torso is in the
   // wind-up, and open loop the sway the kick started from decides that: the
   // lofted kick's launch angle and distance follow the torso's pitch there
-  // (docs/benchmarks.md, session 26). Sign and size are measured on the
+  // (docs/benchmarks.md history). Sign and size are measured on the
   // motion, not derived: the ankle moves the torso through the foot's
   // contact, which a foot rocking on its edge changes.
   double pitch_support_ankle = 0.0;
@@ -55,7 +55,7 @@ struct KeyFrame {
   // for at least that much, backward - for at most), or for wait_max s.
   // Open loop, the stand's sway at a kick's start carries into how far the
   // torso has pitched when the swing begins, and the distance follows it
-  // (docs/benchmarks.md, session 29): waiting for the pitch starts every
+  // (docs/benchmarks.md history): waiting for the pitch starts every
   // swing from alike.
   bool wait_for_pitch = false;
   double wait_pitch = 0.0, wait_max = 0.0;
@@ -67,7 +67,7 @@ struct KeyFrame {
   // lofted kick loses its loft. On the searched lofted kick a hip roll
   // following the ball gained a few wide kicks back but no distance; the
   // shipped one moves its spot and window instead (docs/benchmarks.md,
-  // session 29).
+  // an earlier search).
   double ball_shift_x[kJointCount] = {}, ball_shift_y[kJointCount] = {};
 };
 
@@ -95,8 +95,8 @@ struct KickSpec {
   // the approach walk (libero_motion_bench kick|kick_short|kick_lofted --runs
   // 300 --first 300), which is how every kick in a match starts. From a
   // placed ball the kicks go further (long 8.0 m against 5.8), and planning
-  // with those figures cost goals. The shipped tables hold session 10's
-  // in-play medians; the stand of session 11 made the kicks longer (7.5 m),
+  // with those figures cost goals. The shipped tables hold the earlier
+  // in-play medians; the stand of an earlier search made the kicks longer (7.5 m),
   // but planning with that cost goals too (docs/benchmarks.md).
   double distance = 0;
   // Half-widths of the placement window around (ball_x, ball_y) in which

@@ -28,7 +28,7 @@ return {
   -- them within 1.5 s of touching another robot; an earlier 14 games, 104 against 58, were noise).
   -- Neighbouring values of the three fields fall: change with care.
   -- slow_balance_step_x/y are left out here: they are then balance_step_x/y of each type (types
-  -- 1-4's gains do not change with the speed; type 0 sets its own since session 45). Slow-gait gains 0.02 / 0.008 fall 30 % less under 25 N pushes (300 falls in 50 runs
+  -- 1-4's gains do not change with the speed; type 0 sets its own now). Slow-gait gains 0.02 / 0.008 fall 30 % less under 25 N pushes (300 falls in 50 runs
   -- against 427) but the full-speed walk then falls 2 in 60 20-s runs, turns 88.7 deg/s and steps
   -- sideways at 0.282 m/s (docs/benchmarks.md, "Pushes while walking").
   -- Types 1-4 keep one gait (step_period_per_speed 0, torso_pitch_per_speed 0, step_period_per_turn 0).
@@ -39,16 +39,16 @@ return {
   -- 112 deg/s), at 3.3 the old period turns as fast (107.9) with 1 fall in 30. combine_max_turn keeps
   -- commands with turns up to the old limit (the kick approach, combined commands) as they were.
   -- max_turn 3.4-3.6 and steps shorter than -0.003 s per rad/s from 0 fall in 20 s runs.
-  -- Session 44: max_turn 3.0 (with type0's turning table below): on runs that start apart 3.3 fell
+  -- max_turn 3.0 (with type0's turning table below): on runs that start apart 3.3 fell
   -- in 1.75 % of 10-s turns in place; the legs turning slower give back less at the pivoting sole,
   -- so the robot turns as fast (103 deg/s).
   -- max_turn of type 1: raised by hand until 60 s random-command runs with turns up to 3 rad/s
   -- fell (it fell at 2.4, not at 2.0).
-  -- Type 0 sidesteps with a gait of its own (session 9): the `sideways` values hold for a step at
+  -- Type 0 sidesteps with a gait of its own: the `sideways` values hold for a step at
   -- max_side and blend in from half of it (sideways_from), a quarter more each step, and only as far
   -- as the command is sideways (a diagonal or turning command keeps `default`'s gait).
   -- `libero_walk_search robots/nao/walk.lua s1.lua --sideways --sigma 0.06 --lambda 10 --generations 40
-  -- --seed 11`, best of generation 39 (max_side 0.41), max_side then set by hand to 0.40 (0.4131 since session 39) and
+  -- --seed 11`, best of generation 39 (max_side 0.41), max_side then set by hand to 0.40 (0.4131 now) and
   -- sideways_from to 0.5 (from 0 the kick approach's small sidesteps changed: 5-7 more falls in 300).
   -- walk --vy 0.40: 0.368 m/s, 0 falls in 30 (0.294 before at command 0.35, 0.317 at the old limit);
   -- 20 s runs 1 and 0 falls in 30 each way; random commands 0 falls in 50 (docs/benchmarks.md,
@@ -58,29 +58,29 @@ return {
   -- long 263 good / 33 falls / 4.7 s against 209 / 46 / 7.3 s, short 296 / 2 / 4.2 s against
   -- 207 / 55 / 7.3 s; with SimSpark's slip (--slip 0.005, 100 runs) long 89 / 10 / 5.1 s against
   -- 67 / 16 / 9.0 s. Against the baseline, seeds 1-20: 18/2/0, 26 : 0 against 14/6/0, 25 : 0
-  -- (session 11). Session 9 on the simulator before the ball-bounce fix had seen fewer goals with
+  --. A run on the simulator before the ball-bounce fix had seen fewer goals with
   -- it (23 against 31 in 35 games); docs/benchmarks.md, "Stand without roll feedback".
-  -- Not stand_gyro_deadband (session 12): with 0.4 type 0's stand came to rest instead of chattering,
+  -- Not stand_gyro_deadband: with 0.4 type 0's stand came to rest instead of chattering,
   -- but the full-speed walk started from that rest fell (`walk --vx 1.0 --walk-start 2|3`: 20 and 47
   -- falls in 10 runs, 19 in 50 over ten more start times; the whole rate: none at any start).
   -- docs/benchmarks.md, "A stand that comes to rest".
-  -- The fast gait (session 25): searched with the IMU filter reading the accelerometer's running mean
+  -- The fast gait: searched with the IMU filter reading the accelerometer's running mean
   -- while it steps (imu_accel_smoothing; forward_gait_search.py, best of generation 13 with the share
   -- then moved from 0.3525 to 0.4 by hand). With SimSpark's slip (`walk --vx V --slip 0.005 --runs
   -- 30`, V 0.8-1.0) 21 falls in 150 against 97, 0.694 m/s at 1.0 against 0.610; with grip 0.754 m/s
   -- at 1.0 against 0.789 (the 0.75 target met, narrowly), 0 falls in 60 20-s runs and in every
-  -- random-command check; 6 games level (type 0 falls 7 : 13). docs/benchmarks.md, session 25.
-  -- Session 27: searched again from it with the slip at eight commands 0.7-1.0, 4 runs each and a
+  -- random-command check; 6 games level (type 0 falls 7 : 13). docs/benchmarks.md history.
+  -- searched again from it with the slip at eight commands 0.7-1.0, 4 runs each and a
   -- fall there costing 0.3 (`forward_gait_search.py BENCH robots/nao/walk.lua OUT.lua --slip-commands
   -- 0.7,0.75,0.8,0.85,0.875,0.9,0.95,1.0 --slip-runs 4 --slip-fall-cost 0.3 --floor-cost 40
   -- --grip-speed-floor 0.76 --grip-runs 10 --random-runs 2 --lambda 10 --sigma 0.05 --seed 41
   -- --generations 25`, best of generation 21). With the slip (`walk --vx V --slip 0.005 --runs 60`,
   -- V 0.7-1.0 in nine steps; runs 0-59, not held out as first written) 10 falls in 540 against 77, 0.709 m/s at
   -- 1.0 against 0.686; with grip 0.766 m/s at 1.0 (0.754), 0 falls in 60 20-s runs; random commands
-  -- 0 falls in 100 with grip, 3 in 150 with the slip (both as before). docs/benchmarks.md, session 27.
-  -- On fresh runs (session 39, `--runs 300 --first 1000`) at 1.0: grip 0.770 m/s, 2 falls; slip
-  -- 0.701 m/s, 19 falls; sideways with the slip 0.357 m/s, 42 falls (docs/benchmarks.md, session 39).
-  -- Session 40: searched on fresh runs each generation (`forward_gait_search.py BENCH W OUT.lua
+  -- 0 falls in 100 with grip, 3 in 150 with the slip (both as before). docs/benchmarks.md history.
+  -- On fresh runs (`--runs 300 --first 1000`) at 1.0: grip 0.770 m/s, 2 falls; slip
+  -- 0.701 m/s, 19 falls; sideways with the slip 0.357 m/s, 42 falls (docs/benchmarks.md history).
+  -- searched on fresh runs each generation (`forward_gait_search.py BENCH W OUT.lua
   -- --fresh-trials --slip-commands 0.7,0.75,0.8,0.85,0.875,0.9,0.95,1.0 --slip-runs 4 --slip-fall-cost
   -- 0.3 --floor-cost 40 --grip-speed-floor 0.76 --grip-runs 10 --random-runs 2 --lambda 10 --sigma 0.05
   -- --seed 61`, W this file with imu_foot_gain 0.02 in the table; generation 4's best, found with
@@ -88,19 +88,19 @@ return {
   -- 0 falls (was 0.770, 2); slip 0.763 m/s, 2 falls (0.701, 19); 20-s runs 300-359 grip 0.806, 0
   -- (0.763, 3), slip 0.757, 2 (0.693, 14). With the pull at 0.0289: slip 0.777, 9 falls; 20 s 0.770,
   -- 8. docs/benchmarks.md, "The loaded sole as the IMU's tilt reference".
-  -- The turning gait (session 36): turning in place beyond 0.7 of max_turn (2.31 rad/s, above the
+  -- The turning gait: turning in place beyond 0.7 of max_turn (2.31 rad/s, above the
   -- kick approach's combine_max_turn) blends in narrower, longer-double-support steps with more ankle
   -- roll feedback. Set by hand from a grid on `turn` with and without SimSpark's slip: with grip 10 s
   -- 101.5 deg/s (was 107.1), 20 s x 60 102.7 (102.7), 0 falls; with the slip 10 s 99.0 (90.1), 20 s x 60
   -- 103.7 and 0 falls (96.7, 1). Faster neighbours (foot_spread -0.01, double_support 0.05: 110 / 118)
-  -- fell 2-5 times in 60 20-s runs with the slip. docs/benchmarks.md, session 36.
-  -- Session 44, on runs that start apart (3600 turns in place, grip and slip): max_turn 3.3 -> 3.0
+  -- fell 2-5 times in 60 20-s runs with the slip. docs/benchmarks.md history.
+  -- An earlier search, on runs that start apart (3600 turns in place, grip and slip): max_turn 3.3 -> 3.0
   -- and tilt_ankle_roll 0.55 -> 0.35 fall in 16 against 63, turning 103.0 / 116.1 deg/s against
   -- 100.8 / 114.7; each alone fell about half as often as before, every neighbour of the pair
   -- 7-10 in 1800 against 35. turning_from 0.77 keeps the gait's start at 2.31 rad/s, above
   -- combine_max_turn. docs/benchmarks.md, "Turning in place on runs that start apart".
   type0 = {
-    -- Catch steps for pushes in the slow gait (session 45): slow_balance_step_x/y 0.02 / 0.012
+    -- Catch steps for pushes in the slow gait: slow_balance_step_x/y 0.02 / 0.012
     -- (were type 0's 0.0106 / 0.0047). random_walk --push 25, 50 runs, grip / slip: 266 / 260 ->
     -- 172 / 147 falls (runs 50-99: 276 / 273 -> 185 / 144). A sidestep and a turn in place walk the
     -- slow gait too: their tables keep 0.0106 / 0.0047 (a table's gains now hold in the slow gait;
@@ -109,41 +109,41 @@ return {
     -- fall 16 / 11 in 300 (6 / 7), in the run-up through the slow gait; turning at 2.1 rad/s 89 ->
     -- 82 deg/s with grip; the lofted kick after approaches 9.98 -> 9.90 m, slip 9.53 -> 9.44.
     slow_balance_step_x = 0.02, slow_balance_step_y = 0.012,
-    -- Foot sensors (session 37): a slow-gait step whose swing foot carries under 5 N at the plan's end
+    -- Foot sensors: a slow-gait step whose swing foot carries under 5 N at the plan's end
     -- is held a cycle for it, taken out of the next step's start. Pushed (random_walk --push 25, 20
     -- runs) 156 -> 105 falls, slip 115 -> 105; turning in place with the slip 99 -> 124 deg/s (20 s
     -- turns fell in 2 and 1 of 60, grip and slip, where none had). The fast and sideways gaits keep
     -- the plan's timing (held there they fell), and so does the kick approach (the engine gives it
-    -- no loads: with them the lofted kick went 9.97 -> 9.76 m). docs/benchmarks.md, session 37.
+    -- no loads: with them the lofted kick went 9.97 -> 9.76 m). docs/benchmarks.md history.
     touchdown_load = 5, touchdown_wait = 0.02,
-    -- The sideways gait (session 39): searched with SimSpark's slip and grip alternating, the holds
+    -- The sideways gait: searched with SimSpark's slip and grip alternating, the holds
     -- above now in it too (`libero_walk_search robots/nao/walk.lua OUT --type 0 --sideways --side-runs 8
     -- --side-target 0.36 --slip 0.005,0 --sigma 0.03 --lambda 10 --generations 25 --seed 71`, best of
     -- generation 12). At the limit on fresh runs (`walk --vy 0.5 --runs 300 --first 1000`) grip 0.364 m/s,
-    -- 0 falls, slip 0.371 m/s, 5 falls (the session-9 table: 0.367, 3 / 0.357, 42); 20-s runs with the
-    -- slip 0 falls in 60 against 30. docs/benchmarks.md, session 39.
-    -- heading_step_max 0.05 in the fast gait (session 43; was the fixed 0.1): in fast curves with
+    -- 0 falls, slip 0.371 m/s, 5 falls (the table: 0.367, 3 / 0.357, 42); 20-s runs with the
+    -- slip 0 falls in 60 against 30. docs/benchmarks.md history.
+    -- heading_step_max 0.05 in the fast gait (was the fixed 0.1): in fast curves with
     -- the slip the heading hold put 0.1 rad on top of every step it could. 300 runs at 1.0 with the
     -- slip 0.788 m/s, 6 falls (0.756, 16); grip 0.815 (0.806), 0 falls; curves at 0.85-1.0 m/s and
     -- 0.2-0.4 rad/s, 600 runs, 84 fell (139); 24 games 177 falls, 17 with no contact (199, 28).
-    -- Neighbours 0.03-0.06 are alike, 0.07-0.08 fall more. docs/benchmarks.md, session 43.
+    -- Neighbours 0.03-0.06 are alike, 0.07-0.08 fall more. docs/benchmarks.md history.
     turning_from = 0.77, turning = { foot_spread = -0.008, double_support = 0.06, tilt_ankle_roll = 0.35, balance_step_x = 0.0106, balance_step_y = 0.0047 },
     forward = { touchdown_wait = 0, step_period = 0.1000, step_height = 0.0433, double_support = 0.0466, sway = 0.0000, com_height = 0.2368, torso_offset_x = 0.0020, gyro_ankle_pitch = -0.0127, gyro_hip_pitch = -0.0319, tilt_ankle_pitch = -0.0739, tilt_hip_pitch = -0.0476, balance_step_x = 0.0073, gyro_ankle_roll = 0.0239, tilt_ankle_roll = 0.2048, arm_swing = 8.5553, imu_accel_smoothing = 0.3562, imu_foot_gain = 0, heading_step_max = 0.05 },
     max_side = 0.4131, sideways_from = 0.5, stand_gyro_ankle_roll = 0,
     sideways = { step_period = 0.1160, step_height = 0.0274, double_support = 0.0024, swing_end = 1.0000, swing_linear = 0.0255, sway = 0.0046, sway_lead = 0.1100, lateral_pendulum = 0.4291, foot_spread = -0.0079, com_height = 0.2943, torso_offset_x = 0.0499, gyro_ankle_roll = 0.1352, gyro_hip_roll = -0.0121, tilt_ankle_roll = 0.4007, tilt_hip_roll = 0.0390, balance_step_x = 0.0106, balance_step_y = 0.0047 },
   },
-  -- Types 1-4 stand without roll feedback too (stand_gyro_ankle_roll 0, session 15), as type 0
+  -- Types 1-4 stand without roll feedback too (stand_gyro_ankle_roll 0), as type 0
   -- does: with it the stand rocked sideways after an approach and kicks started in that sway fell.
   -- 100 approach kicks each (long / short / lofted falls): type 1 26 / 47 / 62 -> 6 / 8 / 28 (and
   -- 9.8 -> 4.7 s to the long kick), type 4 19 / 35 / 34 -> 6 / 34 / 16, type 2 11 / 11 / 11 -> 11 /
-  -- 2 / 1. (Session 15 also had types 2 and 3's own gaits brake harder; they walk `default`'s
+  -- 2 / 1. (An earlier search also had types 2 and 3's own gaits brake harder; they walk `default`'s
   -- gait now, below.) Cost: within 10 s one more of
-  -- type 2's 8 side-fall poses and of type 4's 12 front-fall poses do not stand (docs/benchmarks.md, "Hetero types stand like type 0"; session 11 had seen more for type 1,
+  -- type 2's 8 side-fall poses and of type 4's 12 front-fall poses do not stand (docs/benchmarks.md, "Hetero types stand like type 0"; an earlier search had seen more for type 1,
   -- whose get-ups have been searched again since).
   type1 = { stand_gyro_ankle_roll = 0, max_turn = 2.0, max_forward = 0.5514, step_period_per_speed = 0, torso_pitch_per_speed = 0, step_period_per_turn = 0, combine_max_turn = 0 },
   -- Types 2-4 walk type 0's gait (`default`: heading hold, speed-dependent steps; not type0's
   -- sidestep) with their own
-  -- speed limits (session 16). Their own searched blocks (sessions 7-8, in git history before this
+  -- speed limits. Their own searched blocks (in git history before this
   -- change) were slower and fell more: 60 s random-command runs, stop-and-go runs (`--stops 0.5`) and
   -- straight runs at the limit with SimSpark's slip (`--slip 0.005`), falls before -> after:
   -- type 3 24 / 20 / 43 in 60 / 60 / 30 -> 0 / 0 / 2; type 2 0 / 7 / 2 -> 0 / 0 / 0; type 4

@@ -96,7 +96,7 @@ local function choose()
     -- Towards the middle; near it always to the left: on the centre spot the
     -- ball's estimate wanders by centimetres around y = 0, and a side taken
     -- from its sign turned the kick-off taker back and forth between the two
-    -- for 11 s (docs/benchmarks.md, session 35).
+    -- for 11 s (docs/benchmarks.md history).
     plan.x, plan.y, plan.kind = bx + 2.5, by + (by > params.indirect_side_from and -1.5 or 1.5), "short"
     return "pass"
   end

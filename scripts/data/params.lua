@@ -9,7 +9,7 @@ return {
   -- The same for the turn limit. Turning in place delivers about 57 % of it
   -- (107 deg/s of 3.3 rad/s); 0.7 keeps the 2.3 rad/s the team was tuned
   -- with (the limit was 2.27, delivering 90 deg/s): 10/0/0, 15:0 in 10 games
-  -- against the baseline; planning with the full 3.3: 6/4/0, 8:0. Since session 44
+  -- against the baseline; planning with the full 3.3: 6/4/0, 8:0. Since an earlier search
   -- the limit is 3.0 (103 deg/s delivered), so 0.7 plans with 2.1 rad/s: 48 games
   -- 10/38/0, 10:0 against 12/36/0, 14:0 with 2.31, within their noise
   -- (docs/benchmarks.md, "Turning in place on runs that start apart").

@@ -44,7 +44,7 @@ struct Cycle {
   void step(MotionSystem& motion) { motion.step(percept, world, requests, &action); }
 };
 
-// A walk file of session 7, before the optional fields.
+// A walk file of an earlier search, before the optional fields.
 const std::string old_walk =
     "return { default = { step_period = 0.13, hip_height_ratio = 0.78, stand_hip_height_ratio = 0.87,"
     " foot_spread = 0, torso_offset_x = 0.02, torso_pitch = 0, stand_foot_spread = 0, stand_torso_offset_x = 0.01,"
@@ -191,11 +191,11 @@ TEST_CASE("motion system: a broken per-type override fails that type's load only
 }
 
 TEST_CASE("shipped motions load for every type; each plays its own kicks where its folder has them") {
-  // type4/kick_lofted.lua is a link to type2's (session 12's lofted kick): a
+  // type4/kick_lofted.lua is a link to type2's (the earlier lofted kick): a
   // checkout that lost the link, or a loader that stopped following it,
   // fails here. Type 3 has all three kicks of its own, type 4 a short one,
-  // type 1 the long kick from before session 17 and a lofted kick of its own
-  // (session 21); the others play type 0's long and short kick.
+  // type 1 the previous flat long kick and a lofted kick of its own;
+  // the others play type 0's long and short kick.
   const std::string motions = robots_dir() + "/nao/motions";
   enum { kLong, kShort, kLofted, kKicks };
   const char* names[kKicks] = {"kick_long", "kick_short", "kick_lofted"};
@@ -528,7 +528,7 @@ TEST_CASE("walk files: a sideways gait is read per block and checked") {
         std::string::npos);
 }
 
-// Session 7's walk file with `fields` added to its default block, loaded for type 0.
+// The earlier walk file with `fields` added to its default block, loaded for type 0.
 static WalkParams old_walk_with(const std::string& fields) {
   std::string text = old_walk;
   text.insert(text.find("default = {") + 11, " " + fields);

@@ -127,7 +127,7 @@ TEST_CASE("stand_gyro_deadband: the stand comes to rest after a walk; fed the wh
 }
 
 TEST_CASE("type 0 sets off at full speed from a stand it has held for seconds, and stays up") {
-  // With session 12's stand that came to rest (stand_gyro_deadband 0.4) the
+  // With the earlier stand that came to rest (stand_gyro_deadband 0.4) the
   // walk at its limit started 2 or 3 s after the robot was made fell 20 and
   // 47 times in 10 runs each.
   for (double start : {2.0, 3.0}) {
@@ -237,7 +237,7 @@ TEST_CASE("the walk's foot reference keeps the IMU's tilt estimate nearer the tr
 
 TEST_CASE("every type walks forward, sideways and turning, stops, and stays up") {
   // The issue's "all five hetero types walk": each leg of the trip must
-  // move the robot the commanded way (before session 16 type 3's own gait
+  // move the robot the commanded way (before type 3's own gait
   // fell in 24 of 60 random-command runs of a minute).
   for (int type = 0; type <= 4; ++type) {
     CAPTURE(type);
@@ -302,7 +302,7 @@ TEST_CASE("a type-0 robot lying on its back gets up") { check_get_up(false); }
 
 // SimSpark's limbs barely slide (mu = infinity with a slip of 5e-3 m/s per N):
 // a get-up that drags the knees under the body stalls there, as the front
-// get-up searched with grip did (docs/benchmarks.md, session 17).
+// get-up searched with grip did (docs/benchmarks.md history).
 TEST_CASE("with SimSpark's slip every type gets up from its belly and its back, from several fall poses") {
   for (bool front : {true, false})
   for (int type = 0; type <= 4; ++type)
@@ -322,9 +322,9 @@ TEST_CASE("with SimSpark's slip every type gets up from its belly and its back, 
 
 // The side roll leaves the robot on its belly or back with its limbs where
 // no lay_down pose puts them; type 3's front get-up failed from there with
-// the slip (the bench's side falls: 23 of 50 before session 18), type 2's
-// shared roll took 4 s and failed 7 of 100 (its own roll since session 19).
-// Type 0 failed pose 5 until session 20: it stood after the roll and toppled
+// the slip (the bench's side falls: 23 of 50 before), type 2's
+// shared roll took 4 s and failed 7 of 100 (its own roll now).
+// Type 0 failed pose 5 before: it stood after the roll and toppled
 // a second later, its soles kept level while the torso tipped (the get-ups'
 // last frame now turns them against the lean: level_feet_lean).
 TEST_CASE("with SimSpark's slip every type gets up from either side, from every side pose") {
@@ -348,7 +348,7 @@ TEST_CASE("with SimSpark's slip every type gets up from either side, from every 
 // after 3.8 s); type 2 was not up within 10 s in 4 of 40, variant 0 among
 // them. Its pitch, read from single accelerometer readings, was 10-20 deg
 // off as it stood; those get-ups now read a running mean
-// (imu_accel_smoothing, docs/benchmarks.md session 31).
+// (imu_accel_smoothing, docs/benchmarks.md history).
 TEST_CASE("every type gets up after being pushed over onto its belly or its back, with grip and with the slip") {
   for (double slip : {0.0, sim::params::kSimSparkRobotSlip})
   for (bool front : {true, false})

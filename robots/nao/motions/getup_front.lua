@@ -4,7 +4,7 @@
 -- libero_motion_bench getup [--slip 0.005]. Degrees, SimSpark signs.
 --   libero_getup_search front out.lua --init <fa6fb0d's getup_front.lua> --poses 12
 --       --slip 0,0.005 --generations 30 --sigma 0.04 --seed 11
--- Session 20: the last frame (the rise) turns the soles against the torso's pitch and roll
+-- the last frame (the rise) turns the soles against the torso's pitch and roll
 -- (level_feet_lean 0.25; level soles gave way as the torso tipped): type 0 with the slip stands from
 -- belly, back and side 100/100/100 in 100 runs (97/96/98 before), at 8 physics steps 99-100; type
 -- 4's side falls at 8 steps 100 (docs/benchmarks.md, "Soles against the lean as the get-ups rise").
@@ -12,7 +12,7 @@ return {
   name = "getup_front",
   -- The IMU's pitch from a running mean of the accelerometer (0.3 of each reading) while it
   -- runs: from pushed falls the pitch read from single readings was 10-20 deg off as the robot
-  -- stood, and it toppled backwards in the hand-over to the stand (session 31: pushed falls with
+  -- stood, and it toppled backwards in the hand-over to the stand (pushed falls with
   -- grip up in 1.42-1.46 s, before 3.70-3.79 s; docs/benchmarks.md).
   imu_accel_smoothing = 0.3,
   frames = {

@@ -1,9 +1,9 @@
 -- kick_long: right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp).
 -- A flat kick: the searched 8.5 m kick (commit 76f61ab) launched the ball at 44 degrees and flew
 -- over the 0.8 m crossbar from 0.8 to 8 m out; searches with --max-height and whole-skill trials
--- made it drive the ball low. Session 17 searched it with SimSpark's slip as well as grip
+-- made it drive the ball low. A search ran it with SimSpark's slip as well as grip
 -- (candidates/kick_long_s17.params): 6.78 m after the approach walk, but 7 falls in 300 and 23 in
--- 200 with the slip. Session 22 searched on from it with new start times and approaches every
+-- 200 with the slip. A further search went on from it with new start times and approaches every
 -- generation and 48 held-out approach kicks (`libero_kick_search kick_long out.lua --init
 -- candidates/kick_long_s17.params --slip 0,0.005 --substeps 4,8,20 --settle-trials 4
 -- --walk-trials 2 --approaches 6 --generations 35 --sigma 0.05 --lambda 12 --seed 61
@@ -14,7 +14,7 @@
 return {
   name = "kick_long",
   -- ball placement (torso frame, right foot) and the distance the team plans with: about 0.85 of
-  -- the median after the approach walk, as before (session 10's 5.8 m in play scored more than
+  -- the median after the approach walk, as before (the earlier 5.8 m in play scored more than
   -- planning with the longer figures: docs/benchmarks.md). After the approach walk (kick --runs 300
   -- --first 300) 6.06 m, no falls (grip) / 6.17 m, no falls in 200 (slip); from the spot
   -- (kick_motion --runs 10) 6.52 m, 6.17 m at 20 substeps, 6.37 m with the slip, no falls, never

@@ -6,7 +6,7 @@
 return {
   name = "kick_short",
   -- ball placement (torso frame, right foot) and the distance the team plans with: the median
-  -- travel in play (libero_motion_bench kick_short --runs 300 --first 300) of session 10, 2.46 m;
+  -- travel in play (libero_motion_bench kick_short --runs 300 --first 300) of the shipped kick, 2.46 m;
   -- 3.13 m since type 0's stand lost its roll feedback (from the spot, kick_short_motion --runs 10:
   -- 3.60 m). The planning figure stays: see kick_long.lua.
   kick = { ball_x = 0.170, ball_y = -0.065, distance = 2.5 },

@@ -37,11 +37,11 @@ FIELDS = [
 # Optional walk fields a block may leave out: their WalkParams default.
 OPTIONAL = {"imu_accel_smoothing": 1.0, "imu_foot_gain": 0.0}
 # slip (m/s per N), command vx, extra bench options, runs (times --runs-scale). On the slip model
-# fixed in session 17 the shipped walk fell in every run at 0.9 (29 falls in 10) and 4 times at 1.0,
+# fixed earlier the shipped walk fell in every run at 0.9 (29 falls in 10) and 4 times at 1.0,
 # none at 0.85 or 0.8, and moving heading_feedback moved the instability from 0.9 to 1.0. So
 # SimSpark's slip is tried at six commands, a few runs each, and grip (what the built-in simulator plays by default) at its
 # limit most, its falls being rare events (a walk that held 8 runs of 15 s fell 9 times in 20 runs
-# of 20 s). Session 13's cases (slip 0.001 and 0.0025 at 1.0, 0.005 at 0.8 and 1.0) were chosen on
+# of 20 s). The earlier cases (slip 0.001 and 0.0025 at 1.0, 0.005 at 0.8 and 1.0) were chosen on
 # the broken slip model.
 # --slip-commands / --slip-runs replace the six commands with SimSpark's slip and their runs.
 GRIP_CASES = [("0", "1.0", [], 10), ("0", "0.9", [], 4), ("0", "0.8", ["--substeps", "8"], 4),
@@ -206,7 +206,7 @@ def main():
                                  a.floor_cost, a.grip_runs, a.random_runs, a.slip_fall_cost, cases, limit, first)
     pool = multiprocessing.Pool(2)
     # Closed and joined at the end: left to the interpreter's exit, the pool's
-    # workers kept the finished search waiting forever (session 27).
+    # workers kept the finished search waiting forever.
     try:
         best_fit, best_res = pool.map(evaluate, [job(text_of(mean))])[0]
         print("start %.3f %s" % (best_fit, best_res), file=log, flush=True)

@@ -40,7 +40,7 @@ int g_type = 0;
 bool g_side = false;  // search getup_side from side falls instead of getup_back
 std::vector<double> g_slips = {0};  // --slip: every start is tried with each value
 // --substeps: and with each of these physics step counts. A roll searched at
-// the simulator's 4 alone stood 200/200 there and 88/100 at 8 (session 19):
+// the simulator's 4 alone stood 200/200 there and 88/100 at 8:
 // what holds across step counts is likelier to hold on SimSpark's ODE.
 std::vector<int> g_substeps = {0};
 std::string g_robots;

@@ -16,7 +16,7 @@
 // fall left it; timed from when the torso is down, as the bench's
 // pushed_front/pushed_back): type 0's front get-up stood from every lay_down
 // pose in 1.46 s and from pushed falls in 3.76 s, toppling back in the
-// hand-over to the stand, until it read the IMU's running mean (session 31).
+// hand-over to the stand, until it read the IMU's running mean.
 // --type N (N > 0) searches the per-type override robots/nao/motions/typeN/.
 // --init starts from a motion file's first K frames (and keeps its last
 // frame as the final stand frame when that frame has level_feet).
@@ -274,7 +274,7 @@ int main(int argc, char** argv) {
   g_stand = motion::KeyFrame{};
   g_stand.duration = 0.4;
   g_stand.level_feet = true;
-  g_stand.level_feet_lean = 0.25;  // as the shipped get-ups (docs/benchmarks.md, session 20)
+  g_stand.level_feet_lean = 0.25;  // as the shipped get-ups (docs/benchmarks.md history)
   const Joint stand_joints[] = {kLShoulderPitch, kLShoulderYaw, kLHipYawPitch, kLHipRoll, kLHipPitch, kLKneePitch};
   const double stand_values[] = {-90, 10, 0, 0, 40, -70};
   for (int i = 0; i < 6; ++i) {

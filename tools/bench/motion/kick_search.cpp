@@ -110,7 +110,7 @@ const Param kParams[] = {
     // The wind-up waits at its end, for at most lift_wait_max s, until the
     // torso has pitched lift_wait_pitch degrees from the kick's start
     // (keyframe wait_pitch): the swing then starts from alike whatever sway
-    // the stand had (session 29: the distance follows the torso's pitch at
+    // the stand had (the distance follows the torso's pitch at
     // the swing's start, 6 m at 1-4 degrees, 10 m at 6-8). Zero wait is the
     // motion without it.
     {"lift_wait_max", 0, 0.5, 0, 0},            {"lift_wait_pitch", -3, 8, 0, 0},
@@ -455,7 +455,7 @@ double g_fall_cost = 8.0;  // what a fall costs; --fall-cost 0 looks for the far
 // What a trial costs whose ball never reached kStruckSpeed while the robot
 // stayed up (--miss-cost): free, such a swing scored 0 where a real kick
 // that fell now and then scored below it, and searches with many falls
-// drifted after 6-23 generations to swings that miss the ball (session 15).
+// drifted after 6-23 generations to swings that miss the ball.
 double g_miss_cost = 4.0;
 constexpr double kStruckSpeed = 1.0;  // m/s, as the motion bench's strike time
 bool missed(const Trial& t) { return !t.fell && t.launch_speed < kStruckSpeed; }
@@ -473,7 +473,7 @@ int g_walk_trials = 0;  // --walk-trials N: N more kicks after stepping in place
 int g_settle_trials = 0;
 // --fresh-trials: the trial set changes every generation. On a fixed set
 // a kick whose outcome depends on the stand's sway at its start is tuned to
-// those start times (session 14's lofted kick scored 7.3 on its set and
+// those start times (the earlier lofted kick scored 7.3 on its set and
 // every neighbour 2-5, while over 40 other start times it goes 5-11 m), so
 // the search climbs the set's noise. With fresh sets no sample keeps a lucky
 // set, and the mean of the distribution, not the best sample, is the result.
@@ -509,7 +509,7 @@ double trial_fitness(const Trial& t, bool launch_counts) {
 
 // Puts candidate v where the trials' robots play it. A hetero type plays its
 // own type<T>/ file when there is one, so the candidate goes there: written
-// to the shared file it would never play (until session 21 searches for
+// to the shared file it would never play (before searches for
 // types 1 and 3 scored their shipped kick over and over).
 void write_candidate(const std::vector<double>& v) {
   const std::string dir = g_robots + "/nao/motions" + (g_type > 0 ? "/type" + std::to_string(g_type) : "");
@@ -567,7 +567,7 @@ Score evaluate(const std::vector<double>& v) {
 
 // --holdout: the mean of each generation plays the same N approach kicks,
 // drawn apart from every set the search scores on. The mean of a search on
-// fresh sets is not always better than an earlier one (session 21: type 1's
+// fresh sets is not always better than an earlier one (type 1's
 // lofted kick fell in 3 of 300 approach kicks at generation 15's mean and in
 // 60 at the last); a set the candidates never trained on picks the one to
 // keep without a bench run per snapshot.

@@ -6,7 +6,7 @@
 #   tools/bench/motion/kick_spread.sh [kick_lofted_motion|kick_motion|kick_short_motion] [SUBSTEPS] [ROBOTS_DIR]
 #                                     [STEP RUNS [BENCH OPTIONS...]]
 # With STEP and RUNS: start times 1.0, 1.0 + STEP, ... below 3 s, RUNS ball
-# placements each (session 21: 0.05 2, 80 kicks), and any further options go
+# placements each (0.05 2, 80 kicks), and any further options go
 # to the bench (--slip 0.005).
 set -euo pipefail
 here=$(cd "$(dirname "$0")/../../.." && pwd)

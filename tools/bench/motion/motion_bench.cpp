@@ -286,7 +286,7 @@ struct WalkResult {
 // ratio's fractions spreading any block of runs over the range). The floor
 // is flat and isotropic, so runs that differ only in heading walk the same
 // first seconds: a gait that fell 2 s into every one of 20 runs stood
-// those runs 0.5 s; standing 0.52 s none of them fell (session 43).
+// those runs 0.5 s; standing 0.52 s none of them fell.
 double walk_stand_seconds(int run) {
   double share = std::fmod(0.6180339887498949 * run, 1.0);
   return g_args.walk_start + 0.02 * std::floor(share * g_args.start_spread / 0.02 + 0.5);
@@ -296,7 +296,7 @@ WalkResult walk_once(int type, double vx, double vy, double turn, double seconds
   // A run long enough to walk from the centre into a goal (its mouth is 15 m
   // out; 13 m at 1 m/s) starts 8 m behind the centre along its heading: the
   // 20-s runs heading for a goal (runs 300-320 of every "--first 300" check
-  // until session 40) fell against its net, and the faster the walk the more.
+  // before) fell against its net, and the faster the walk the more.
   const double heading = 0.01 * run;
   const double stand = walk_stand_seconds(run);
   const bool far = (stand + 2.0 + seconds) * 1.0 > 13.0;
@@ -989,7 +989,7 @@ int main(int argc, char** argv) {
       args.fail("unknown scenario '" + a + "'; " + scenarios);
     else g_args.scenario = a;
   }
-  // Until session 39 the walks ignored --first, and figures called held out
+  // The walks once ignored --first, and figures called held out
   // were runs 0 on: a scenario that does not take it refuses it.
   if (args.ok() && g_args.first > 0 &&
       std::find(std::begin(kScenariosWithRuns), std::end(kScenariosWithRuns), g_args.scenario) ==

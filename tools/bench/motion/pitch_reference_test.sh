@@ -17,7 +17,7 @@ grep -q '^  pitch_reference = { period = 0.040, support = "left", degrees = { ' 
 gain=$(awk '$1 == "lift_pitch_ankle" { printf "%.3f", $2 }' "$params")
 [ -n "$gain" ] && grep -q "duration = 0.395, pitch_support_ankle = $gain," "$out/with.lua" ||
   { echo "FAIL: the wind-up's gain is not the params file's lift_pitch_ankle ($gain)"; exit 1; }
-# Robots whose lofted kick has no reference (the kick before session 26).
+# Robots whose lofted kick has no reference (the kick before).
 cp -a "$source/robots" "$out/robots"
 sed -i '/^  pitch_reference = {/,/} },$/d; s/ pitch_support_ankle = [-0-9.]*,//' "$out/robots/nao/motions/kick_lofted.lua"
 grep -q '^  pitch_reference = \|pitch_support_ankle = ' "$out/robots/nao/motions/kick_lofted.lua" && { echo "FAIL: test setup left the reference"; exit 1; }

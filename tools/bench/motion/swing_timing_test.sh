@@ -11,7 +11,7 @@ tool=$1 out=$2/swing_timing source=$3
 rm -rf "$out" && mkdir -p "$out"
 params=$source/tools/bench/motion/candidates/kick_lofted_s26.params
 "$tool" kick_lofted "$out/none.lua" --generations 0 --init "$params" > "$out/none.log" 2>&1 ||
-  { echo "FAIL: session 26's params did not play: $(tail -2 "$out/none.log")"; exit 1; }
+  { echo "FAIL: the earlier params did not play: $(tail -2 "$out/none.log")"; exit 1; }
 grep -q 'delays' "$out/none.lua" && { echo "FAIL: delays written without swing_delay_* parameters"; exit 1; }
 grep -q 'wait_' "$out/none.lua" && { echo "FAIL: a pitch wait written without lift_wait_* parameters"; exit 1; }
 grep -q 'ball_shift\|window_' "$out/none.lua" && { echo "FAIL: a ball shift or window written without the parameters"; exit 1; }

@@ -1,4 +1,4 @@
--- kick_lofted for type 1 (session 21). Session 12's lofted kick, which type 1 played until then,
+-- kick_lofted for type 1. The earlier lofted kick, which type 1 played until then,
 -- fell in 63 of 300 approach kicks and in 96 of 200 with SimSpark's slip (and from the spot 9-10 in
 -- 10 at 8 or 20 physics steps or with the slip). Searched on type 1 with its walk and stand, new
 -- start times and approaches every generation (`libero_kick_search kick_lofted out.lua --type 1
@@ -8,8 +8,8 @@
 -- after approaches (libero_motion_bench kick_lofted --type 1 --runs 300 --first 300) 8.25 m, 3 falls,
 -- 294 good; with the slip (200) 8.58 m, 0 falls; from the spot 10.65 m, and no falls at 8 or 20
 -- steps or with the slip. It is a flat kick after approaches (launch 7 degrees). Types 2 and 4 keep
--- session 12's (type2/kick_lofted.lua): with this one they fell 30 / 6 in 200 (slip 65 / 29).
--- docs/benchmarks.md, "Ankle damping in kicks, ... (session 21)". The player mirrors it for the
+-- the earlier (type2/kick_lofted.lua): with this one they fell 30 / 6 in 200 (slip 65 / 29).
+-- docs/benchmarks.md history, "Ankle damping in kicks, ...". The player mirrors it for the
 -- left foot. Degrees, SimSpark signs.
 return {
   name = "kick_lofted",

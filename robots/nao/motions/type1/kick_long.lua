@@ -1,4 +1,4 @@
--- kick_long for type 1 (per-type override of ../kick_long.lua): the flat kick before session 17,
+-- kick_long for type 1 (per-type override of ../kick_long.lua): the flat kick before,
 -- which type 1 falls with less than with the new one (6 against 14 in 100 approach kicks).
 -- Right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp).
 -- A flat kick: the searched 8.5 m kick (commit 76f61ab) launched the ball at 44 degrees and flew

@@ -1,16 +1,16 @@
 -- Get up from lying on the belly, type 2. Found by tools/bench/motion/getup_search (CMA-ES,
 -- scored end to end from 12 harness fall poses, half of them with SimSpark's slip; score
 -- 12.648, 10 = standing at once), checked with libero_motion_bench getup --type 2 [--slip 0.005].
--- Degrees, SimSpark signs. Session 17: `libero_getup_search front out.lua --type 2 --init
+-- Degrees, SimSpark signs. An earlier search: `libero_getup_search front out.lua --type 2 --init
 -- <type 0's getup_front.lua> --poses 12 --slip 0,0.005 --generations 30 --sigma 0.04 --seed 15`:
 -- with the slip 50/50 at 1.48 s (type 2's previous file: 34/50, 5.17 s), grip 50/50 at 1.49 s (2.02 s).
--- Session 20: the rise turns the soles against the torso's pitch and roll (level_feet_lean 0.25), as type
+-- the rise turns the soles against the torso's pitch and roll (level_feet_lean 0.25), as type
 -- 0's get-ups (docs/benchmarks.md, "Soles against the lean as the get-ups rise").
 return {
   name = "getup_front",
   -- The IMU's pitch from a running mean of the accelerometer (0.3 of each reading) while it
   -- runs: from pushed falls the pitch read from single readings was 10-20 deg off as the robot
-  -- stood, and it toppled backwards in the hand-over to the stand (session 31: pushed falls with
+  -- stood, and it toppled backwards in the hand-over to the stand (pushed falls with
   -- grip up in 1.42-1.46 s, before 3.70-3.79 s; docs/benchmarks.md).
   imu_accel_smoothing = 0.3,
   frames = {

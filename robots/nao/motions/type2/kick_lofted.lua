@@ -1,16 +1,16 @@
--- kick_lofted for types 2 and 4 (type4/kick_lofted.lua links here; type 1 had it too until session 21,
--- see type1/kick_lofted.lua): session 12's lofted kick (k3), kept for types 1 and 2 when type 0's changed in session 14: after approaches they went further with it than
+-- kick_lofted for types 2 and 4 (type4/kick_lofted.lua links here; type 1 had it too before,
+-- see type1/kick_lofted.lua): the earlier lofted kick (k3), kept for types 1 and 2 when type 0's changed earlier: after approaches they went further with it than
 -- with the new one (200 runs, libero_motion_bench kick_lofted --type T --runs 200 --first 500: type 1
 -- 5.86 m with 102 falls against 5.05 m with 126; type 2 6.51 m with 18 against 4.74 m with 16).
--- docs/benchmarks.md, "Kicks of the hetero types (session 14)". Checked again on session 15's stand
+-- docs/benchmarks.md history, "Kicks of the hetero types". Checked again on the earlier stand
 -- (no roll feedback): type 1 7.19 m, 49 falls against 7.69 m, 105; type 2 8.03 m, 8 falls, 6.5 s
 -- against 8.42 m, 10, 7.7 s ("Hetero types stand like type 0"). Its set-down shortened from 0.475
--- to 0.28 s (as in candidates/kick_lofted_k3s.params, session 15): type 2 falls in 2 + 2 of 400
+-- to 0.28 s (as in candidates/kick_lofted_k3s.params): type 2 falls in 2 + 2 of 400
 -- approaches (--first 500 and 800) instead of 8 + 9, type 1 in 43 + 50 instead of 49 + 49 (its falls
 -- come in the first 0.6 s after the kick; no set-down length or pose tried fixed them).
 -- Right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp),
 -- the farthest kick, lofted over the robots (and over the 0.8 m crossbar: shots use kick_long).
--- Session 12: searched on type 0's stand with stand_gyro_deadband 0.4 (not shipped), from session
+-- searched on type 0's stand with stand_gyro_deadband 0.4 (not shipped), from session
 -- 11's candidate c27, with grip and SimSpark's slip in turn, 4, 8 and 20 physics substeps, four
 -- more start times, two kicks after stepping in place and three approaches per candidate
 -- (`libero_kick_search kick_lofted out.lua --init candidates/kick_lofted_c27.params --slip 0,0.005

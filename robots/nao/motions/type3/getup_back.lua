@@ -1,8 +1,8 @@
 -- Get up from lying on the back, type 3. Found by tools/bench/motion/getup_search (CMA-ES,
 -- scored end to end from 12 harness fall poses, half of them with SimSpark's slip; score
 -- 11.637, 10 = standing at once), checked with libero_motion_bench getup --type 3 [--slip 0.005].
--- Degrees, SimSpark signs. Session 17: `libero_getup_search back out.lua --type 3 --init <type 1's
--- session-17 getup_back.lua> --poses 12 --slip 0,0.005 --generations 30 --sigma 0.04 --seed 20`
+-- Degrees, SimSpark signs. An earlier search: `libero_getup_search back out.lua --type 3 --init <type 1's
+-- getup_back.lua> --poses 12 --slip 0,0.005 --generations 30 --sigma 0.04 --seed 20`
 -- (a search from type 3's own back get-up found nothing with the slip), then from its best with
 -- `--hold 3 --generations 20 --sigma 0.03 --seed 22` (it had toppled back after standing): with
 -- the slip 50/50 at 2.22 s (type 3's previous file: 0/50), grip 50/50 at 2.22 s (49/50, 1.90 s).

@@ -1,13 +1,13 @@
--- kick_lofted for type 3 (session 22): session 15's fell in 86 of 200 approach kicks with SimSpark's
+-- kick_lofted for type 3: the earlier fell in 86 of 200 approach kicks with SimSpark's
 -- slip, the support foot spinning after the strike. Searched on type 3 from it with new start times
 -- and approaches every generation (`libero_kick_search kick_lofted out.lua --type 3 --init
 -- tools/bench/motion/candidates/kick_lofted_type3.params --slip 0,0.005 --substeps 4,8,20
 -- --settle-trials 4 --walk-trials 2 --approaches 6 --generations 35 --sigma 0.05 --lambda 12
 -- --seed 31 --fresh-trials --holdout 48`), generation 11's mean, the best on the held-out kicks
 -- until generation 32's, which the bench found falling more with the slip (33 in 600 against 6);
--- parameters: candidates/kick_lofted_type3_s22.params. It stays low like session 15's (never
--- over the crossbar, so the team never plans it over robots' heads). docs/benchmarks.md, "Held-out
--- kicks pick the mean (session 22)". The player mirrors it for the left foot. Degrees, SimSpark signs.
+-- parameters: candidates/kick_lofted_type3_s22.params. It stays low like the earlier (never
+-- over the crossbar, so the team never plans it over robots' heads). docs/benchmarks.md history, "Held-out
+-- kicks pick the mean". The player mirrors it for the left foot. Degrees, SimSpark signs.
 return {
   name = "kick_lofted",
   -- ball placement (torso frame, right foot) and the distance the team plans with: the median

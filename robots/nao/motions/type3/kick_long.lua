@@ -1,5 +1,5 @@
--- kick_long for type 3 (session 21). Session 15's (searched before the simulator's slip model was
--- fixed in session 17) fell in 65 of 100 approach kicks with SimSpark's slip and in 10 of 10 from the
+-- kick_long for type 3. The earlier (searched before the simulator's slip model was
+-- fixed earlier) fell in 65 of 100 approach kicks with SimSpark's slip and in 10 of 10 from the
 -- spot, the robot spinning on its support foot after the strike. Searched on type 3 from it with new
 -- start times and approaches every generation (`libero_kick_search kick_long out.lua --type 3
 -- --init tools/bench/motion/candidates/kick_long_type3.params --slip 0,0.005 --substeps 4,8,20
@@ -8,7 +8,7 @@
 -- candidates/kick_long_type3_s21.params): after approaches (libero_motion_bench kick --type 3 --runs
 -- 300 --first 300) 4.65 m, 2 falls, 263 good (before 5.65 m, 18, 271); with the slip (200) 5.12 m,
 -- 0 falls, 190 good; from the spot no falls at 4/8/20 steps or with the slip. A metre shorter with
--- grip, but it stays up. docs/benchmarks.md, "Ankle damping in kicks, ... (session 21)". The player
+-- grip, but it stays up. docs/benchmarks.md history, "Ankle damping in kicks, ...". The player
 -- mirrors it for the left foot. Degrees, SimSpark signs.
 return {
   name = "kick_long",
@@ -18,7 +18,7 @@ return {
   -- L +4.1 / R -4.7, `kick --type 3 --runs 100 --first 300 -v`); aimed 2.5 degrees off (`kick
   -- --type 3 --runs 300`): |direction error| 6.2 -> 5.5 deg, good 269 -> 273, falls 3 both,
   -- 4.67 -> 4.69 m; with SimSpark's slip (it veers there too: +4.4 / -3.0; `--runs 200 --slip
-  -- 0.005`) 6.3 -> 5.1 deg, good 185 -> 191, falls 1 both, 4.97 -> 5.12 m (session 28).
+  -- 0.005`) 6.3 -> 5.1 deg, good 185 -> 191, falls 1 both, 4.97 -> 5.12 m.
   kick = { ball_x = 0.196, ball_y = -0.050, distance = 4.0, veer_deg = -2.5 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso

@@ -1,5 +1,5 @@
--- kick_short for type 3 (session 21). Type 3's kicks of session 15 were searched before the
--- simulator's slip model was fixed (session 17); with SimSpark's slip its short kick (a second ~5 m
+-- kick_short for type 3. Type 3's kicks of an earlier search were searched before the
+-- simulator's slip model was fixed; with SimSpark's slip its short kick (a second ~5 m
 -- flat kick) fell in 67 of 200 approach kicks, the robot spinning on its support foot after the
 -- strike. Searched on type 3 from its long kick with new start times and approaches every generation
 -- (`libero_kick_search kick_long out.lua --type 3 --init tools/bench/motion/candidates/
@@ -8,8 +8,8 @@
 -- mean (parameters: candidates/kick_short_type3_s21.params): a gentler kick that never fell,
 -- after approaches (libero_motion_bench kick_short --type 3 --runs 300 --first 300) 3.69 m, 0 falls,
 -- 293 good (before 4.75 m, 4 falls, 273 good); with the slip (200) 3.62 m, 0 falls, 197 good
--- (before 5.00 m, 67 falls, 115 good). So type 3 has a pass again. docs/benchmarks.md, "Ankle
--- damping in kicks, ... (session 21)". The player mirrors it for the left foot. Degrees, SimSpark signs.
+-- (before 5.00 m, 67 falls, 115 good). So type 3 has a pass again. docs/benchmarks.md history, "Ankle
+-- damping in kicks, ...". The player mirrors it for the left foot. Degrees, SimSpark signs.
 return {
   name = "kick_short",
   -- ball placement (torso frame, right foot) and the distance the team plans with: about 0.8 of
