@@ -32,7 +32,8 @@ namespace {
 
 const char* kUsage =
     "usage: libero_skill_bench <scenario> [options]\n"
-    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted\n"
+    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted, or kick_long_spot,\n"
+    "            kick_short_spot, kick_lofted_spot: the kick motion alone, the ball at its spot\n"
     "  --server NAME      builtin (libero serve, default) or rcssserver3d (the real server)\n"
     "  --server-bin PATH  rcssserver3d to run (default: $LIBERO_RCSSSERVER3D, PATH, the kit)\n"
     "  --slip K           builtin: robot contacts slide K m/s per N (SimSpark-like 0.005; default 0)\n"
@@ -43,7 +44,11 @@ const char* kUsage =
     "  --robots DIR       the agent's robot data (default: the repo's robots/)\n"
     "  --libero PATH      the libero binary (default: found beside this one)\n"
     "  --keep-logs DIR    keep every run's server and agent logs in DIR\n"
-    "  --agent-log LEVEL  the agent's log level (default warn; debug traces the kick approach)\n"
+    "  --agent-log LEVEL  the agent's log level (default info: the bench reads the kick's start from\n"
+    "                     it; debug traces the kick approach)\n"
+    "  --ball-dx DX, --ball-dy DY  kick_*_spot: the ball this far from the kick's spot (m, ahead, left)\n"
+    "  --arrive-distance D  kicks: the robot has arrived when its torso is within D m of the ball\n"
+    "                     (horizontally) and moved less than 0.05 m in the last 0.5 s (default 0.25)\n"
     "  -v                 one line per run\n"
     "Prints one line per run (with -v) and the medians. Exit 0 when every run ran, 1 when a run\n"
     "could not be set up, 2 on bad arguments.\n";
@@ -60,7 +65,9 @@ struct Settings {
   std::string robots;
   std::string libero;
   std::string keep_logs;
-  std::string agent_log = "warn";
+  std::string agent_log = "info";
+  double arrive_distance = 0.25;
+  double ball_dx = 0, ball_dy = 0;
   bool verbose = false;
 };
 
@@ -72,10 +79,18 @@ struct RunResult {
   double turn_deg = 0;      // turn: degrees turned (unwrapped)
   double direction_error = 0;  // kicks: deg between the ball's travel and the target
   double time_to_kick = -1;    // kicks: s from PlayOn until the ball moved 0.05 m (-1: never)
+  // Kicks: game time of PlayOn, of the arrival at the ball (the torso first
+  // within --arrive-distance of the ball, horizontally, having moved less
+  // than 0.05 m in the last 0.5 s; -1: never) and of the kick motion's start
+  // (from the agent's log; -1: never).
+  double start_time = 0, arrive_time = -1, kick_start_time = -1;
   bool fell = false;
 };
 
 bool is_kick(const std::string& s) { return s.rfind("kick_", 0) == 0; }
+// kick_*_spot: the kick motion alone (no approach), the robot beamed with
+// the ball at the kick's spot moved by --ball-dx/--ball-dy.
+bool is_spot(const std::string& s) { return is_kick(s) && s.size() > 5 && s.compare(s.size() - 5, 5, "_spot") == 0; }
 
 std::string find_libero() {
   char path[4096];
@@ -102,11 +117,27 @@ Status write_scenario(const Settings& s, const fs::path& dir) {
     out << "return { kind = 'walk', vx = 0, vy = 'max', turn = 0, start_x = -8, start_y = -6, start_heading = 0 }\n";
   else if (s.scenario == "turn")
     out << "return { kind = 'walk', vx = 0, vy = 0, turn = 'max', start_x = -8, start_y = 3, start_heading = 0 }\n";
+  else if (is_spot(s.scenario))
+    out << "return { kind = 'kick_spot', motion = '" << s.scenario.substr(0, s.scenario.size() - 5) << "', dx = " << s.ball_dx
+        << ", dy = " << s.ball_dy << ", start_heading = 0 }\n";
   else
     out << "return { kind = 'kick', kick = '" << s.scenario.substr(5)
         << "', target_x = 15, target_y = 0, start_x = -1.5, start_y = 0, start_heading = 0 }\n";
   if (!out) return make_error("cannot write " + (dir / "scenario.lua").string());
   return {};
+}
+
+// The game time at which the scenario script saw the kick motion start
+// ("bench: kick motion at T", info level); -1 if it never did.
+double kick_start_from_log(const fs::path& log) {
+  std::ifstream in(log);
+  std::string line;
+  const std::string key = "bench: kick motion at ";
+  while (std::getline(in, line)) {
+    const size_t at = line.find(key);
+    if (at != std::string::npos) return std::atof(line.c_str() + at + key.size());
+  }
+  return -1;
 }
 
 RunResult run_once(const Settings& s, int run, const fs::path& work) {
@@ -161,6 +192,18 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   double ball_still_since = -1;
   Vec3 last_ball = Vec3::Zero();
   const double kick_timeout = 20;
+  // The torso's recent places (game time, x, y) for the arrival.
+  std::vector<Vec3> recent;
+  // The monitor's truth each scene while acting (with --keep-logs): game
+  // time, torso x y z, yaw, torso up z, ball x y z.
+  std::FILE* truth = nullptr;
+  if (!s.keep_logs.empty()) truth = std::fopen((work / "truth.txt").c_str(), "w");
+  struct CloseFile {
+    std::FILE*& f;
+    ~CloseFile() {
+      if (f) std::fclose(f);
+    }
+  } close_truth{truth};
   for (;;) {
     if (wall() > 120) return fail("no result after 120 s of wall time");
     for (int index : agents.poll()) {
@@ -190,9 +233,13 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
       start_torso = robot->torso;
       start_yaw = last_yaw = robot->yaw;
       ball_start = last_ball = scene.ball;
+      result.start_time = t0;
       continue;
     }
     const double t = scene.time - t0;
+    if (truth)
+      std::fprintf(truth, "%.3f %.4f %.4f %.4f %.4f %.4f %.4f %.4f %.4f\n", scene.time, robot->torso.x(), robot->torso.y(),
+                   robot->torso.z(), robot->yaw, robot->up_z, scene.ball.x(), scene.ball.y(), scene.ball.z());
     if (robot->torso.z() < 0.25) result.fell = true;
     if (!is_kick(s.scenario)) {
       turned += std::remainder(robot->yaw - last_yaw, 2 * M_PI);
@@ -205,6 +252,15 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
       result.turn_deg = turned * 180 / M_PI;
       result.ok = true;
       return result;
+    }
+    if (result.arrive_time < 0 && result.time_to_kick < 0) {
+      recent.push_back(Vec3(scene.time, robot->torso.x(), robot->torso.y()));
+      while (recent.size() > 1 && recent.front().x() < scene.time - 0.5 - 1e-6) recent.erase(recent.begin());
+      const Vec3& then = recent.front();
+      const bool slow = scene.time - then.x() > 0.5 - 0.03 &&
+                        std::hypot(robot->torso.x() - then.y(), robot->torso.y() - then.z()) < 0.05;
+      const bool near = std::hypot(scene.ball.x() - robot->torso.x(), scene.ball.y() - robot->torso.y()) < s.arrive_distance;
+      if (near && slow) result.arrive_time = scene.time;
     }
     const Vec3 ball_moved = scene.ball - ball_start;
     if (result.time_to_kick < 0 && std::hypot(ball_moved.x(), ball_moved.y()) > 0.05) result.time_to_kick = t;
@@ -236,7 +292,9 @@ int main(int argc, char** argv) {
   if (args.positional("a scenario")) {
     s.scenario = args.arg();
     const bool known = s.scenario == "walk" || s.scenario == "walk_side" || s.scenario == "turn" ||
-                       s.scenario == "kick_long" || s.scenario == "kick_short" || s.scenario == "kick_lofted";
+                       s.scenario == "kick_long" || s.scenario == "kick_short" || s.scenario == "kick_lofted" ||
+                       s.scenario == "kick_long_spot" || s.scenario == "kick_short_spot" ||
+                       s.scenario == "kick_lofted_spot";
     if (!known) args.fail("unknown scenario '" + s.scenario + "'");
   }
   while (args.next()) {
@@ -255,6 +313,9 @@ int main(int argc, char** argv) {
     else if (a == "--libero") s.libero = args.value();
     else if (a == "--keep-logs") s.keep_logs = args.value();
     else if (a == "--agent-log") s.agent_log = args.value();
+    else if (a == "--arrive-distance") s.arrive_distance = args.number_above(0, 10);
+    else if (a == "--ball-dx") s.ball_dx = args.number(-0.2, 0.2);
+    else if (a == "--ball-dy") s.ball_dy = args.number(-0.2, 0.2);
     else if (a == "-v") s.verbose = true;
     else args.unknown_option();
   }
@@ -263,8 +324,8 @@ int main(int argc, char** argv) {
   if (s.robots.empty()) s.robots = agent::find_data_dir("robots");
   if (s.libero.empty()) s.libero = find_libero();
 
-  std::vector<double> distance, along, turn, direction, time_to_kick;
-  int falls = 0, kicked = 0, failed = 0;
+  std::vector<double> distance, along, turn, direction, time_to_kick, arrive, kick_after_arrive;
+  int falls = 0, kicked = 0, failed = 0, arrived = 0, kicked_within_1s = 0;
   for (int r = s.first; r < s.first + s.runs; ++r) {
     char pattern[] = "/tmp/libero-skill-bench-XXXXXX";
     if (::mkdtemp(pattern) == nullptr) {
@@ -273,6 +334,7 @@ int main(int argc, char** argv) {
     }
     const fs::path work = pattern;
     RunResult result = run_once(s, r, work);
+    if (result.ok && is_kick(s.scenario)) result.kick_start_time = kick_start_from_log(work / "agent.log");
     std::error_code ec;
     if (!s.keep_logs.empty()) {
       fs::create_directories(s.keep_logs, ec);
@@ -292,9 +354,24 @@ int main(int argc, char** argv) {
       }
       distance.push_back(result.distance);
       direction.push_back(std::fabs(result.direction_error));
-      if (s.verbose)
-        std::printf("run %3d  ball %.2f m  direction %+.1f deg  moved after %.2f s%s\n", r, result.distance,
-                    result.direction_error, result.time_to_kick, result.fell ? "  FELL" : "");
+      // The kick after arriving: from the arrival to the kick motion's start;
+      // a run that never arrived or never kicked counts as late.
+      double after = -1;
+      if (result.arrive_time >= 0) {
+        ++arrived;
+        arrive.push_back(result.arrive_time - result.start_time);
+        if (result.kick_start_time >= 0) after = std::max(0.0, result.kick_start_time - result.arrive_time);
+        kick_after_arrive.push_back(after >= 0 ? after : 1e9);
+        if (after >= 0 && after <= 1.0) ++kicked_within_1s;
+      }
+      if (s.verbose) {
+        std::printf("run %3d  ball %.2f m  direction %+.1f deg  moved after %.2f s", r, result.distance,
+                    result.direction_error, result.time_to_kick);
+        if (result.arrive_time >= 0) std::printf("  arrived %.2f s", result.arrive_time - result.start_time);
+        if (result.kick_start_time >= 0) std::printf("  kick started %.2f s", result.kick_start_time - result.start_time);
+        if (after >= 0) std::printf(" (%.2f s after arriving)", after);
+        std::printf("%s\n", result.fell ? "  FELL" : "");
+      }
     } else {
       distance.push_back(result.distance);
       along.push_back(result.along);
@@ -311,6 +388,12 @@ int main(int argc, char** argv) {
               failed);
   if (done > 0) {
     if (is_kick(s.scenario)) {
+      // The arrival line first: compare_servers.sh reads the last line.
+      std::printf("arrived in %d of %d", arrived, done);
+      if (!arrive.empty())
+        std::printf(" (median %.2f s); kick started within 1 s of arriving in %d of %d, %.2f s after arriving median",
+                    bench::percentile(arrive, 0.5), kicked_within_1s, done, bench::percentile(kick_after_arrive, 0.5));
+      std::printf("\n");
       std::printf("ball travel median %.2f m (min %.2f, max %.2f), |direction error| median %.1f deg, kicked in %d of %d",
                   bench::percentile(distance, 0.5), bench::percentile(distance, 0), bench::percentile(distance, 1),
                   bench::percentile(direction, 0.5), kicked, done);

@@ -4,10 +4,20 @@
 -- ball and puts the game in PlayOn through the monitor port, so the robot
 -- only beams before and acts after.
 local s = require "scenario"
+local kick_started = false
 
 return function()
+  if s.kind == "kick_spot" and not s.start_x then
+    -- The torso placed so that the ball on the centre spot lies at the
+    -- kick's spot (the stand pose's torso frame, right foot) moved by dx, dy.
+    local k = ({ kick_long = 0, kick_short = 1, kick_lofted = 2 })[s.motion]
+    local bx, by = motion.status.kick_ball_x[k], motion.status.kick_ball_y[k]
+    if bx > 0 then
+      s.start_x, s.start_y = -(bx + s.dx), by - s.dy
+    end
+  end
   if world.game.phase == world.PHASE.BEFORE_KICK_OFF then
-    skill.beam(s.start_x, s.start_y, s.start_heading)
+    if s.start_x then skill.beam(s.start_x, s.start_y, s.start_heading) end
     skill.stand()
     return
   end
@@ -21,6 +31,26 @@ return function()
     skill.walk(vx, vy, turn)
   elseif s.kind == "kick" then
     skill.kick(s.target_x, s.target_y, s.kick)
+    -- The kick motion itself has started (the approach is over): the bench
+    -- reads this line from the agent's log (info level).
+    local st = motion.status
+    if not kick_started and st.active_body == motion.BODY.KICK and st.interruptible == 0 then
+      kick_started = true
+      log.info("bench: kick motion at %.3f", world.game.time)
+    end
+    -- The world model's robot and ball each cycle (debug level), for the
+    -- bench's truth file (--keep-logs): game time, self x y heading, ball
+    -- x y and seconds since it was last seen.
+    local me, b = world.self, world.ball
+    log.debug("wm %.2f %.4f %.4f %.4f %.4f %.4f %.2f", world.game.time, me.x, me.y, me.heading, b.x, b.y,
+              b.last_seen_age)
+  elseif s.kind == "kick_spot" then
+    skill.play(s.motion)
+    local st = motion.status
+    if not kick_started and st.active_body == motion.BODY.MOTION then
+      kick_started = true
+      log.info("bench: kick motion at %.3f", world.game.time)
+    end
   else
     skill.stand()
   end
