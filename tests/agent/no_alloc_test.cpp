@@ -7,6 +7,8 @@
 // its own allocator, and the fake server thread is not under test).
 #include <doctest/doctest.h>
 
+#include "../thread_allocation_counter.h"
+
 #include <cstdlib>
 #include <new>
 #include <string>
@@ -23,41 +25,7 @@
 #include "net/tcp_client.h"
 #include "sample_messages.h"
 
-namespace {
-thread_local bool t_counting = false;
-thread_local long t_allocations = 0;
-
-void* counted_alloc(std::size_t size) {
-  if (t_counting) ++t_allocations;
-  void* p = std::malloc(size == 0 ? 1 : size);
-  if (!p) throw std::bad_alloc();
-  return p;
-}
-
-struct Counting {
-  Counting() {
-    t_allocations = 0;
-    t_counting = true;
-  }
-  ~Counting() { t_counting = false; }
-  long count() const { return t_allocations; }
-};
-}  // namespace
-
-void* operator new(std::size_t size) { return counted_alloc(size); }
-void* operator new[](std::size_t size) { return counted_alloc(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-  if (t_counting) ++t_allocations;
-  return std::malloc(size == 0 ? 1 : size);
-}
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
-  if (t_counting) ++t_allocations;
-  return std::malloc(size == 0 ? 1 : size);
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+using libero::test::CountingScope;
 
 using namespace libero;
 
@@ -76,7 +44,7 @@ agent::PipelineOptions options() {
 }  // namespace
 
 TEST_CASE("the counter works (an allocation while counting is seen)") {
-  Counting counting;
+  CountingScope counting;
   std::string* s = new std::string(100, 'x');
   delete s;
   CHECK(counting.count() >= 1);
@@ -95,7 +63,7 @@ TEST_CASE("pipeline: no heap allocation per cycle after warm-up") {
     for (const auto& m : messages) bytes += pipeline.on_message(m).size();
   long allocations;
   {
-    Counting counting;
+    CountingScope counting;
     for (int lap = 0; lap < 50; ++lap)
       for (const auto& m : messages) bytes += pipeline.on_message(m).size();
     allocations = counting.count();
@@ -136,8 +104,7 @@ TEST_CASE("live loop pieces: TCP receive/send, recorder and stats do not allocat
   bool failed = false;
   for (int lap = 0; lap < kLaps && !failed; ++lap) {
     if (lap == 5) {  // laps 0-4 warm up
-      t_allocations = 0;
-      t_counting = true;
+      libero::test::start_counting_allocations();
     }
     for (size_t i = 0; i < messages.size(); ++i) {
       std::string_view frame;
@@ -158,8 +125,7 @@ TEST_CASE("live loop pieces: TCP receive/send, recorder and stats do not allocat
       ++cycles;
     }
   }
-  allocations = t_allocations;
-  t_counting = false;
+  allocations = libero::test::stop_counting_allocations();
   peer.join();
   ::close(server);
   CHECK(recorder.close().ok());

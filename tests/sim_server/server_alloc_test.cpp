@@ -7,6 +7,8 @@
 // the per-cycle observer) over many cycles.
 #include <doctest/doctest.h>
 
+#include "../thread_allocation_counter.h"
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -24,47 +26,13 @@
 #include "tools/sim/server/monitor_port.h"
 #include "tools/sim/server/server.h"
 
-namespace {
-thread_local bool t_counting = false;
-thread_local long t_allocations = 0;
-
-void* counted_alloc(std::size_t size) {
-  if (t_counting) ++t_allocations;
-  void* p = std::malloc(size == 0 ? 1 : size);
-  if (!p) throw std::bad_alloc();
-  return p;
-}
-
-struct Counting {
-  Counting() {
-    t_allocations = 0;
-    t_counting = true;
-  }
-  ~Counting() { t_counting = false; }
-  long count() const { return t_allocations; }
-};
-}  // namespace
-
-void* operator new(std::size_t size) { return counted_alloc(size); }
-void* operator new[](std::size_t size) { return counted_alloc(size); }
-void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
-  if (t_counting) ++t_allocations;
-  return std::malloc(size == 0 ? 1 : size);
-}
-void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
-  if (t_counting) ++t_allocations;
-  return std::malloc(size == 0 ? 1 : size);
-}
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+using libero::test::CountingScope;
 
 using namespace libero;
 using namespace libero::sim;
 
 TEST_CASE("the counter works (an allocation while counting is seen)") {
-  Counting counting;
+  CountingScope counting;
   auto p = std::make_unique<int>(1);
   CHECK(counting.count() == 1);
 }
@@ -141,7 +109,7 @@ TEST_CASE("monitor: publishing scenes allocates nothing per cycle after warm-up"
   run(200, 0);  // warm-up: the first full state, asio's handler memory
   long allocations;
   {
-    Counting counting;
+    CountingScope counting;
     run(1000, 200);
     // A join rebuilds the layout and sends full states: still no allocation.
     robots[21].team = Team::None;
@@ -235,13 +203,11 @@ TEST_CASE("server: cycles with agents and a monitor allocate nothing after warm-
     // The observer runs at the end of each cycle on the server's thread:
     // count from cycle 300 (every robot joined and settled) to cycle 800.
     if (view.cycle == 300) {
-      t_allocations = 0;
-      t_counting = true;
+      libero::test::start_counting_allocations();
     } else if (view.cycle == 800) {
-      t_counting = false;
-      allocations = t_allocations;
+      allocations = libero::test::stop_counting_allocations();
     }
-    if (t_counting) ++counted_cycles;
+    if (libero::test::counting_allocations()) ++counted_cycles;
     if (view.cycle == 299) REQUIRE(view.robot_count == 3);
   };
   auto created = Server::create(o);
