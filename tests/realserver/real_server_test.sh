@@ -71,10 +71,11 @@ external|external_builtin)
   pgrep -f "agentspark.*--team $name" >/dev/null && fail "an external agent outlived the match"
   echo "PASS: UT Austin Villa's agent played on $server and was stopped" ;;
 crash)
-  # An external agent that dies mid-game (killed 4 s after it starts) is
-  # reported in the summary; the match plays on to the end.
-  agent="exec timeout -s KILL 4 '$libero' agent --port {port} --team {team} --unum {unum} --type {type} --scripts '$scripts'"
-  "$libero" match --server rcssserver3d --players 1 --half-time 20 --single-half --right-cmd "$agent" \
+  # An external agent that dies mid-game (killed 5 s of wall time after it
+  # starts, while a 150-s half runs at about 10 times real time) is reported
+  # in the summary; the match plays on to the end.
+  agent="exec timeout -s KILL 5 '$libero' agent --port {port} --team {team} --unum {unum} --type {type} --scripts '$scripts'"
+  "$libero" match --server rcssserver3d --players 1 --half-time 150 --single-half --right-cmd "$agent" \
     --right-name Fragile --quiet --out "$out" --name c >"$out/c.txt" 2>&1
   rc=$?
   skip_if_absent "$out/c.txt"

@@ -20,6 +20,7 @@
 
 #include "agent/data_paths.h"
 #include "bench_args.h"
+#include "bench_server.h"
 #include "bench_stats.h"
 #include "tools/match/agent_processes.h"
 #include "tools/monitor/monitor_client.h"
@@ -43,7 +44,7 @@ const char* kUsage =
     "  --seconds S        walks: measured seconds from the walk command (default 10)\n"
     "  --robots DIR       the agent's robot data (default: the repo's robots/)\n"
     "  --libero PATH      the libero binary (default: found beside this one)\n"
-    "  --keep-logs DIR    keep every run's server and agent logs in DIR\n"
+    "  --keep-logs DIR    keep every run's server and agent logs, and the agent's record, in DIR\n"
     "  --agent-log LEVEL  the agent's log level (default info: the bench reads the kick's start from\n"
     "                     it; debug traces the kick approach)\n"
     "  --ball-dx DX, --ball-dy DY  kick_*_spot: the ball this far from the kick's spot (m, ahead, left)\n"
@@ -150,30 +151,25 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   if (Status w = write_scenario(s, scripts); !w.ok()) return fail(w.error().describe());
 
   realserver::ServerProcess server;
-  const std::string server_log = (work / "server.log").string();
-  if (s.server == "rcssserver3d") {
-    Result<realserver::ServerInstall> install = realserver::find_server(s.server_bin);
-    if (!install.ok()) return fail(install.error().describe());
-    realserver::ServerRunOptions options;
-    options.sync = true;
-    options.realtime = false;
-    options.log_path = server_log;
-    if (Status st = server.start(*install, options); !st.ok()) return fail(st.error().describe());
-  } else {
-    std::vector<std::string> argv = {s.libero, "serve", "--sync", "--agent-port", "{agent_port}", "--monitor-port",
-                                     "{monitor_port}", "--seed", std::to_string(1000 + run)};
-    if (s.slip > 0) argv.insert(argv.end(), {"--slip", std::to_string(s.slip)});
-    if (Status st = server.start_command(argv, {}, server_log); !st.ok()) return fail(st.error().describe());
-  }
+  bench::BenchServer choice;
+  choice.kind = s.server;
+  choice.server_bin = s.server_bin;
+  choice.libero = s.libero;
+  choice.slip = s.slip;
+  if (Status st = bench::start_bench_server(choice, 1000 + run, (work / "server.log").string(), &server); !st.ok())
+    return fail(st.error().describe());
   monitor::MonitorClient monitor;
   if (Status c = monitor.connect("127.0.0.1", static_cast<uint16_t>(server.monitor_port()), 5000); !c.ok())
     return fail("monitor: " + c.error().describe());
 
   match::AgentProcesses agents;
-  const std::vector<std::string> argv = {
+  std::vector<std::string> argv = {
       s.libero, "agent", "--port", std::to_string(server.agent_port()), "--team", "Bench", "--unum", "1", "--type",
       std::to_string(s.type), "--scripts", scripts.string(), "--robots", s.robots, "--log-level", s.agent_log,
       "--tick-budget-ms", "20", "--timeout-ms", "30000"};
+  // Kept runs keep the agent's messages too: a record to replay open-loop
+  // on either server (tools/bench/calibration/open_loop.cpp).
+  if (!s.keep_logs.empty()) argv.insert(argv.end(), {"--record", (work / "agent.record").string()});
   if (Status st = agents.start(0, 1, argv, (work / "agent.log").string()); !st.ok()) return fail(st.error().describe());
 
   // Runs differ in how long the robot stands before the command (2 to 3 s
