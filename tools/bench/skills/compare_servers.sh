@@ -11,7 +11,7 @@ root="$(cd "$(dirname "$0")/../../.." && pwd)"
 bench="$root/build/tools/bench/skills/libero_skill_bench"
 runs=10
 types="0"
-scenarios="walk walk_side turn kick_long kick_short kick_lofted"
+scenarios="walk walk_side turn kick_long kick_short kick_lofted getup_front"
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
@@ -28,6 +28,7 @@ cell() {  # scenario, summary line -> the table's figure
   local scenario=$1 line=$2
   case "$scenario" in
     walk|walk_side) echo "$line" | sed -n 's/.*median \([0-9.]*\) m (min \([0-9.]*\), max \([0-9.]*\)).*falls \([0-9]*\).*/\1 m (\2-\3), \4 falls/p' ;;
+    getup_front) echo "$line" | sed -n 's/^down in \([0-9]*\) of \([0-9]*\).*up again in \([0-9]*\), median \([0-9.]*\) s (min \([0-9.]*\), max \([0-9.]*\)).*/\4 s (\5-\6), up \3\/\2/p' ;;
     turn) echo "$line" | sed -n 's/.*= \([0-9.]*\) deg\/s, falls \([0-9]*\).*/\1 deg\/s, \2 falls/p' ;;
     kick_*)
       local moved

@@ -33,7 +33,7 @@ namespace {
 
 const char* kUsage =
     "usage: libero_skill_bench <scenario> [options]\n"
-    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted, or kick_long_spot,\n"
+    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted | getup_front, or kick_long_spot,\n"
     "            kick_short_spot, kick_lofted_spot: the kick motion alone, the ball at its spot\n"
     "  --server NAME      builtin (libero serve, default) or rcssserver3d (the real server)\n"
     "  --server-bin PATH  rcssserver3d to run (default: $LIBERO_RCSSSERVER3D, PATH, the kit)\n"
@@ -86,9 +86,19 @@ struct RunResult {
   // (from the agent's log; -1: never).
   double start_time = 0, arrive_time = -1, kick_start_time = -1;
   bool fell = false;
+  // Get-ups: s from PlayOn until the torso was down (-1: never), s from then
+  // until it stood again for 1 s (-1: not within 20 s), face down or up.
+  double down_time = -1, getup_seconds = -1;
+  bool fell_forward = false;
 };
 
 bool is_kick(const std::string& s) { return s.rfind("kick_", 0) == 0; }
+// getup_front: the front get-up motion played by a standing robot throws it
+// onto its front (there is no trainer command that lays a robot down), and
+// the automatic get-up brings it back; timed from the moment the torso is
+// down to the moment it stands again. (Played standing, the back get-up
+// motion throws the robot onto its front too, so no back fall is offered.)
+bool is_getup(const std::string& s) { return s == "getup_front"; }
 // kick_*_spot: the kick motion alone (no approach), the robot beamed with
 // the ball at the kick's spot moved by --ball-dx/--ball-dy.
 bool is_spot(const std::string& s) { return is_kick(s) && s.size() > 5 && s.compare(s.size() - 5, 5, "_spot") == 0; }
@@ -118,6 +128,8 @@ Status write_scenario(const Settings& s, const fs::path& dir) {
     out << "return { kind = 'walk', vx = 0, vy = 'max', turn = 0, start_x = -8, start_y = -6, start_heading = 0 }\n";
   else if (s.scenario == "turn")
     out << "return { kind = 'walk', vx = 0, vy = 0, turn = 'max', start_x = -8, start_y = 3, start_heading = 0 }\n";
+  else if (is_getup(s.scenario))
+    out << "return { kind = 'fall', motion = '" << s.scenario << "', start_x = -8, start_y = 3, start_heading = 0 }\n";
   else if (is_spot(s.scenario))
     out << "return { kind = 'kick_spot', motion = '" << s.scenario.substr(0, s.scenario.size() - 5) << "', dx = " << s.ball_dx
         << ", dy = " << s.ball_dy << ", start_heading = 0 }\n";
@@ -186,6 +198,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   double start_yaw = 0, last_yaw = 0, turned = 0;
   Vec3 ball_start = Vec3::Zero();
   double ball_still_since = -1;
+  double up_since = -1;
   Vec3 last_ball = Vec3::Zero();
   const double kick_timeout = 20;
   // The torso's recent places (game time, x, y) for the arrival.
@@ -237,6 +250,27 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
       std::fprintf(truth, "%.3f %.4f %.4f %.4f %.4f %.4f %.4f %.4f %.4f\n", scene.time, robot->torso.x(), robot->torso.y(),
                    robot->torso.z(), robot->yaw, robot->up_z, scene.ball.x(), scene.ball.y(), scene.ball.z());
     if (robot->torso.z() < 0.25) result.fell = true;
+    if (is_getup(s.scenario)) {
+      if (result.down_time < 0 && robot->torso.z() < 0.25) {
+        result.down_time = t;
+        result.fell_forward = (robot->rotation * Vec3::UnitY()).z() < 0;
+      }
+      if (result.down_time >= 0 && robot->torso.z() > 0.30) {
+        if (up_since < 0) up_since = t;
+        if (t - up_since >= 1.0) {
+          result.getup_seconds = up_since - result.down_time;
+          result.ok = true;
+          return result;
+        }
+      } else {
+        up_since = -1;
+      }
+      if (t >= 20) {
+        result.ok = true;  // never down, or never up again: reported as such
+        return result;
+      }
+      continue;
+    }
     if (!is_kick(s.scenario)) {
       turned += std::remainder(robot->yaw - last_yaw, 2 * M_PI);
       last_yaw = robot->yaw;
@@ -290,7 +324,7 @@ int main(int argc, char** argv) {
     const bool known = s.scenario == "walk" || s.scenario == "walk_side" || s.scenario == "turn" ||
                        s.scenario == "kick_long" || s.scenario == "kick_short" || s.scenario == "kick_lofted" ||
                        s.scenario == "kick_long_spot" || s.scenario == "kick_short_spot" ||
-                       s.scenario == "kick_lofted_spot";
+                       s.scenario == "kick_lofted_spot" || is_getup(s.scenario);
     if (!known) args.fail("unknown scenario '" + s.scenario + "'");
   }
   while (args.next()) {
@@ -320,7 +354,8 @@ int main(int argc, char** argv) {
   if (s.robots.empty()) s.robots = agent::find_data_dir("robots");
   if (s.libero.empty()) s.libero = find_libero();
 
-  std::vector<double> distance, along, turn, direction, time_to_kick, arrive, kick_after_arrive;
+  std::vector<double> distance, along, turn, direction, time_to_kick, arrive, kick_after_arrive, getups;
+  int downs = 0, fell_front = 0, fell_back = 0;
   int falls = 0, kicked = 0, failed = 0, arrived = 0, kicked_within_1s = 0;
   for (int r = s.first; r < s.first + s.runs; ++r) {
     char pattern[] = "/tmp/libero-skill-bench-XXXXXX";
@@ -343,7 +378,21 @@ int main(int argc, char** argv) {
       continue;
     }
     falls += result.fell ? 1 : 0;
-    if (is_kick(s.scenario)) {
+    if (is_getup(s.scenario)) {
+      if (result.down_time >= 0) {
+        ++downs;
+        (result.fell_forward ? fell_front : fell_back) += 1;
+        if (result.getup_seconds >= 0) getups.push_back(result.getup_seconds);
+      }
+      if (s.verbose) {
+        if (result.down_time < 0) std::printf("run %3d  never down\n", r);
+        else
+          std::printf("run %3d  down %.2f s after the motion started, on its %s; %s\n", r, result.down_time,
+                      result.fell_forward ? "front" : "back",
+                      result.getup_seconds >= 0 ? ("up " + std::to_string(result.getup_seconds).substr(0, 4) + " s later").c_str()
+                                                : "not up within 20 s");
+      }
+    } else if (is_kick(s.scenario)) {
       if (result.time_to_kick >= 0) {
         ++kicked;
         time_to_kick.push_back(result.time_to_kick);
@@ -383,7 +432,12 @@ int main(int argc, char** argv) {
               s.server == "builtin" && s.slip > 0 ? (" --slip " + std::to_string(s.slip)).c_str() : "", s.type, done,
               failed);
   if (done > 0) {
-    if (is_kick(s.scenario)) {
+    if (is_getup(s.scenario)) {
+      std::printf("down in %d of %d (%d on the front, %d on the back); up again in %zu, median %.2f s (min %.2f, max "
+                  "%.2f) from down to standing\n",
+                  downs, done, fell_front, fell_back, getups.size(), bench::percentile(getups, 0.5),
+                  bench::percentile(getups, 0), bench::percentile(getups, 1));
+    } else if (is_kick(s.scenario)) {
       // The arrival line first: compare_servers.sh reads the last line.
       std::printf("arrived in %d of %d", arrived, done);
       if (!arrive.empty())

@@ -44,6 +44,15 @@ return function()
     local me, b = world.self, world.ball
     log.debug("wm %.2f %.4f %.4f %.4f %.4f %.4f %.2f", world.game.time, me.x, me.y, me.heading, b.x, b.y,
               b.last_seen_age)
+  elseif s.kind == "fall" then
+    -- A get-up motion played standing throws the robot down; then the
+    -- automatic get-up (motion system) brings it back while we ask to stand.
+    if world.game.time - (s.t0 or world.game.time) < 0.5 then
+      s.t0 = s.t0 or world.game.time
+      skill.play(s.motion)
+    else
+      skill.stand()
+    end
   elseif s.kind == "kick_spot" then
     skill.play(s.motion)
     local st = motion.status
