@@ -5,7 +5,7 @@
 # as skipped. No timing is asserted: the robot must get somewhere, the ball
 # must move, a match must play through with every agent in it.
 # Usage: real_server_test.sh MODE LIBERO SKILL_BENCH SCRIPTS
-#   MODE: walk | kick | match | external | external_builtin | crash
+#   MODE: walk | kick | getup | match | external | external_builtin | crash
 set -u
 mode="$1" libero="$2" bench="$3" scripts="$4"
 out="$(mktemp -d /tmp/libero-real-server-test.XXXXXX)"
@@ -70,6 +70,14 @@ external|external_builtin)
   # Nothing of the external team is left running.
   pgrep -f "agentspark.*--team $name" >/dev/null && fail "an external agent outlived the match"
   echo "PASS: UT Austin Villa's agent played on $server and was stopped" ;;
+getup)
+  "$bench" getup_front --server rcssserver3d --runs 1 -v >"$out/getup.txt" 2>&1
+  rc=$?
+  skip_if_absent "$out/getup.txt"
+  cat "$out/getup.txt"
+  [ "$rc" -eq 0 ] || fail "the get-up run failed"
+  grep -q "^down in 1 of 1 .*up again in 1," "$out/getup.txt" || fail "the robot did not fall and get up"
+  echo "PASS: the robot got up on the real server" ;;
 crash)
   # An external agent that dies mid-game (killed 5 s of wall time after it
   # starts, while a 150-s half runs at about 10 times real time) is reported
