@@ -60,15 +60,6 @@ struct ReplayResult {
   double start_rms_deg = 0;  // the joints' RMS difference in the first measured cycle
 };
 
-std::string find_libero() {
-  char path[4096];
-  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n <= 0) return "libero";
-  path[n] = '\0';
-  for (fs::path dir = fs::path(path).parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
-    if (fs::is_regular_file(dir / "libero")) return (dir / "libero").string();
-  return "libero";
-}
 
 ReplayResult replay_once(const Settings& s, const agent::RecordContents& record, int run) {
   ReplayResult result;
@@ -222,7 +213,7 @@ int main(int argc, char** argv) {
     else args.unknown_option();
   }
   if (std::optional<int> status = args.finish("libero_open_loop", kUsage)) return *status;
-  if (s.server.libero.empty()) s.server.libero = find_libero();
+  if (s.server.libero.empty()) s.server.libero = bench::find_libero();
   Result<agent::RecordContents> record = agent::read_record_file(s.record);
   if (!record.ok()) {
     std::fprintf(stderr, "libero_open_loop: %s\n", record.error().describe().c_str());

@@ -1,8 +1,22 @@
 #include "bench_server.h"
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <vector>
 
 namespace libero::bench {
+
+std::string find_libero() {
+  char path[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return "libero";
+  path[n] = '\0';
+  namespace fs = std::filesystem;
+  for (fs::path dir = fs::path(path).parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
+    if (fs::is_regular_file(dir / "libero")) return (dir / "libero").string();
+  return "libero";
+}
 
 Status start_bench_server(const BenchServer& choice, int seed, const std::string& log_path,
                           realserver::ServerProcess* server) {

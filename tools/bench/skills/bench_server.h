@@ -18,6 +18,10 @@ struct BenchServer {
   double slip = 0;               // builtin: --slip
 };
 
+// The libero binary of this build: the first "libero" in the folders above
+// this executable (build/tools/bench/<area>/ -> build/libero), else "libero".
+std::string find_libero();
+
 Status start_bench_server(const BenchServer& choice, int seed, const std::string& log_path,
                           realserver::ServerProcess* server);
 

@@ -103,15 +103,6 @@ bool is_getup(const std::string& s) { return s == "getup_front"; }
 // the ball at the kick's spot moved by --ball-dx/--ball-dy.
 bool is_spot(const std::string& s) { return is_kick(s) && s.size() > 5 && s.compare(s.size() - 5, 5, "_spot") == 0; }
 
-std::string find_libero() {
-  char path[4096];
-  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n <= 0) return "libero";
-  path[n] = '\0';
-  for (fs::path dir = fs::path(path).parent_path(); !dir.empty() && dir != dir.root_path(); dir = dir.parent_path())
-    if (fs::is_regular_file(dir / "libero")) return (dir / "libero").string();
-  return "libero";
-}
 
 // A scripts folder for one run: the scenario's main.lua and its parameters.
 Status write_scenario(const Settings& s, const fs::path& dir) {
@@ -352,7 +343,7 @@ int main(int argc, char** argv) {
   if (s.server == "rcssserver3d" && s.slip > 0) args.fail("--slip is the built-in simulator's");
   if (std::optional<int> status = args.finish("libero_skill_bench", kUsage)) return *status;
   if (s.robots.empty()) s.robots = agent::find_data_dir("robots");
-  if (s.libero.empty()) s.libero = find_libero();
+  if (s.libero.empty()) s.libero = bench::find_libero();
 
   std::vector<double> distance, along, turn, direction, time_to_kick, arrive, kick_after_arrive, getups;
   int downs = 0, fell_front = 0, fell_back = 0;
