@@ -9,8 +9,11 @@
 //
 // The replay connects as an agent and answers the n-th server message with
 // the n-th recorded message (scene, init, beam, joint velocities, syn), and
-// puts the game in PlayOn through the monitor port one cycle before the
-// recording first saw PlayOn.
+// puts the game in PlayOn through the monitor port so that the server's
+// cycle in PlayOn is the recording's (sent two messages before: the
+// recorded agent kept beaming until it saw PlayOn, and one beam more or less
+// moves the robot; on the built-in simulator with the bench's seed a replay
+// then gives the recorded joint angles back exactly, ctest open_loop_replay).
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -38,6 +41,8 @@ const char* kUsage =
     "  --server-bin PATH  rcssserver3d to run\n"
     "  --slip K           builtin: --slip K\n"
     "  --runs N           replays, each on a fresh server (default 3)\n"
+    "  --seed N           builtin: replay r gets the server seed N + r (default 1000: the skill bench's\n"
+    "                     run r had 1000 + r, so replaying its run 0 there starts from the same noise)\n"
     "  --seconds S        measured seconds of PlayOn (default 5)\n"
     "  --libero PATH      the libero binary (default: found beside this one)\n"
     "  -v                 one line per replay\n"
@@ -50,6 +55,7 @@ struct Settings {
   bench::BenchServer server;
   int runs = 3;
   double seconds = 5;
+  int seed = 1000;  // builtin: replay r runs with seed + r (the skill bench's run r used 1000 + r)
   bool verbose = false;
 };
 
@@ -87,7 +93,7 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
   if (::mkdtemp(pattern) == nullptr) return fail("mkdtemp failed");
   const fs::path work = pattern;
   realserver::ServerProcess server;
-  Status started = bench::start_bench_server(s.server, 2000 + run, (work / "server.log").string(), &server);
+  Status started = bench::start_bench_server(s.server, s.seed + run, (work / "server.log").string(), &server);
   if (!started.ok()) {
     std::error_code ec;
     fs::remove_all(work, ec);
@@ -129,7 +135,7 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
       return fail("agent port: " + message.error().describe());
     }
     const bool decoded = protocol::decode_simspark(*message, &replayed).ok();
-    if (k + 1 == play_on)
+    if (k + 2 == play_on)
       if (Status sent_mode = monitor.send("(playMode PlayOn)"); !sent_mode.ok()) {
         cleanup();
         return fail("monitor: " + sent_mode.error().describe());
@@ -207,6 +213,7 @@ int main(int argc, char** argv) {
     } else if (a == "--server-bin") s.server.server_bin = args.value();
     else if (a == "--slip") s.server.slip = args.number(0, 1);
     else if (a == "--runs") s.runs = args.whole(1, 1000);
+    else if (a == "--seed") s.seed = args.whole(0, 1000000000);
     else if (a == "--seconds") s.seconds = args.number_above(0, 600);
     else if (a == "--libero") s.server.libero = args.value();
     else if (a == "-v") s.verbose = true;
