@@ -206,21 +206,15 @@ int main(int argc, char** argv) {
   if (args.positional("a record file")) s.record = args.file("a record file");
   while (args.next()) {
     const std::string& a = args.arg();
-    if (a == "--server") {
-      s.server.kind = args.value();
-      if (s.server.kind != "builtin" && s.server.kind != "rcssserver3d")
-        args.fail("--server: expected builtin or rcssserver3d, got " + s.server.kind);
-    } else if (a == "--server-bin") s.server.server_bin = args.value();
-    else if (a == "--slip") s.server.slip = args.number(0, 1);
-    else if (a == "--runs") s.runs = args.whole(1, 1000);
+    if (bench::take_server_option(args, &s.server)) continue;
+    if (a == "--runs") s.runs = args.whole(1, 1000);
     else if (a == "--seed") s.seed = args.whole(0, 1000000000);
     else if (a == "--seconds") s.seconds = args.number_above(0, 600);
-    else if (a == "--libero") s.server.libero = args.value();
     else if (a == "-v") s.verbose = true;
     else args.unknown_option();
   }
+  bench::finish_server_options(args, &s.server);
   if (std::optional<int> status = args.finish("libero_open_loop", kUsage)) return *status;
-  if (s.server.libero.empty()) s.server.libero = bench::find_libero();
   Result<agent::RecordContents> record = agent::read_record_file(s.record);
   if (!record.ok()) {
     std::fprintf(stderr, "libero_open_loop: %s\n", record.error().describe().c_str());

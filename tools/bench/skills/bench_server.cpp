@@ -18,6 +18,29 @@ std::string find_libero() {
   return "libero";
 }
 
+bool take_server_option(Args& args, BenchServer* server) {
+  const std::string& a = args.arg();
+  if (a == "--server") {
+    server->kind = args.value();
+    if (server->kind != "builtin" && server->kind != "rcssserver3d")
+      args.fail("--server: expected builtin or rcssserver3d, got " + server->kind);
+  } else if (a == "--server-bin") {
+    server->server_bin = args.value();
+  } else if (a == "--slip") {
+    server->slip = args.number(0, 1);
+  } else if (a == "--libero") {
+    server->libero = args.value();
+  } else {
+    return false;
+  }
+  return true;
+}
+
+void finish_server_options(Args& args, BenchServer* server) {
+  if (server->kind == "rcssserver3d" && server->slip > 0) args.fail("--slip is the built-in simulator's");
+  if (server->libero.empty()) server->libero = find_libero();
+}
+
 Status start_bench_server(const BenchServer& choice, int seed, const std::string& log_path,
                           realserver::ServerProcess* server) {
   if (choice.kind == "rcssserver3d") {

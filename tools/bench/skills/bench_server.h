@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "bench_args.h"
 #include "core/result.h"
 #include "tools/realserver/real_server.h"
 
@@ -17,6 +18,13 @@ struct BenchServer {
   std::string libero;            // builtin: the libero binary
   double slip = 0;               // builtin: --slip
 };
+
+// Takes the current argument when it is one of the server options
+// (--server, --server-bin, --slip, --libero); false when it is not.
+bool take_server_option(Args& args, BenchServer* server);
+// After the arguments: the checks across options, and the libero binary
+// found when none was given.
+void finish_server_options(Args& args, BenchServer* server);
 
 // The libero binary of this build: the first "libero" in the folders above
 // this executable (build/tools/bench/<area>/ -> build/libero), else "libero".

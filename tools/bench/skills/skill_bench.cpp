@@ -56,15 +56,12 @@ const char* kUsage =
 
 struct Settings {
   std::string scenario;
-  std::string server = "builtin";
-  std::string server_bin;
-  double slip = 0;
+  bench::BenchServer server;  // --server, --server-bin, --slip, --libero
   int type = 0;
   int runs = 10;
   int first = 0;
   double seconds = 10;
   std::string robots;
-  std::string libero;
   std::string keep_logs;
   std::string agent_log = "info";
   double arrive_distance = 0.25;
@@ -154,12 +151,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   if (Status w = write_scenario(s, scripts); !w.ok()) return fail(w.error().describe());
 
   realserver::ServerProcess server;
-  bench::BenchServer choice;
-  choice.kind = s.server;
-  choice.server_bin = s.server_bin;
-  choice.libero = s.libero;
-  choice.slip = s.slip;
-  if (Status st = bench::start_bench_server(choice, 1000 + run, (work / "server.log").string(), &server); !st.ok())
+  if (Status st = bench::start_bench_server(s.server, 1000 + run, (work / "server.log").string(), &server); !st.ok())
     return fail(st.error().describe());
   monitor::MonitorClient monitor;
   if (Status c = monitor.connect("127.0.0.1", static_cast<uint16_t>(server.monitor_port()), 5000); !c.ok())
@@ -167,7 +159,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
 
   match::AgentProcesses agents;
   std::vector<std::string> argv = {
-      s.libero, "agent", "--port", std::to_string(server.agent_port()), "--team", "Bench", "--unum", "1", "--type",
+      s.server.libero, "agent", "--port", std::to_string(server.agent_port()), "--team", "Bench", "--unum", "1", "--type",
       std::to_string(s.type), "--scripts", scripts.string(), "--robots", s.robots, "--log-level", s.agent_log,
       "--tick-budget-ms", "20", "--timeout-ms", "30000"};
   // Kept runs keep the agent's messages too: a record to replay open-loop
@@ -320,18 +312,12 @@ int main(int argc, char** argv) {
   }
   while (args.next()) {
     const std::string& a = args.arg();
-    if (a == "--server") {
-      s.server = args.value();
-      if (s.server != "builtin" && s.server != "rcssserver3d")
-        args.fail("--server: expected builtin or rcssserver3d, got " + s.server);
-    } else if (a == "--server-bin") s.server_bin = args.value();
-    else if (a == "--slip") s.slip = args.number(0, 1);
-    else if (a == "--type") s.type = args.whole(0, 4);
+    if (bench::take_server_option(args, &s.server)) continue;
+    if (a == "--type") s.type = args.whole(0, 4);
     else if (a == "--runs") s.runs = args.whole(1, 10000);
     else if (a == "--first") s.first = args.whole(0, 1000000);
     else if (a == "--seconds") s.seconds = args.number_above(0, 600);
     else if (a == "--robots") s.robots = args.value();
-    else if (a == "--libero") s.libero = args.value();
     else if (a == "--keep-logs") s.keep_logs = args.value();
     else if (a == "--agent-log") s.agent_log = args.value();
     else if (a == "--arrive-distance") s.arrive_distance = args.number_above(0, 10);
@@ -340,10 +326,9 @@ int main(int argc, char** argv) {
     else if (a == "-v") s.verbose = true;
     else args.unknown_option();
   }
-  if (s.server == "rcssserver3d" && s.slip > 0) args.fail("--slip is the built-in simulator's");
+  bench::finish_server_options(args, &s.server);
   if (std::optional<int> status = args.finish("libero_skill_bench", kUsage)) return *status;
   if (s.robots.empty()) s.robots = agent::find_data_dir("robots");
-  if (s.libero.empty()) s.libero = bench::find_libero();
 
   std::vector<double> distance, along, turn, direction, time_to_kick, arrive, kick_after_arrive, getups;
   int downs = 0, fell_front = 0, fell_back = 0;
@@ -419,8 +404,8 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   const int done = s.runs - failed;
-  std::printf("%s on %s%s, type %d, %d runs (%d failed)\n", s.scenario.c_str(), s.server.c_str(),
-              s.server == "builtin" && s.slip > 0 ? (" --slip " + std::to_string(s.slip)).c_str() : "", s.type, done,
+  std::printf("%s on %s%s, type %d, %d runs (%d failed)\n", s.scenario.c_str(), s.server.kind.c_str(),
+              s.server.kind == "builtin" && s.server.slip > 0 ? (" --slip " + std::to_string(s.server.slip)).c_str() : "", s.type, done,
               failed);
   if (done > 0) {
     if (is_getup(s.scenario)) {
