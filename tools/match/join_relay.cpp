@@ -1,5 +1,7 @@
 #include "tools/match/join_relay.h"
 
+#include "tools/realserver/real_server.h"
+
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -49,22 +51,9 @@ JoinRelay::~JoinRelay() { stop(); }
 
 Status JoinRelay::start(int server_port) {
   server_port_ = server_port;
-  listen_fd_ = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-  if (listen_fd_ < 0) return make_error(std::string("relay socket: ") + std::strerror(errno));
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = 0;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  socklen_t length = sizeof address;
-  if (::bind(listen_fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
-      ::listen(listen_fd_, 32) != 0 ||
-      ::getsockname(listen_fd_, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
-    const std::string why = std::strerror(errno);
-    ::close(listen_fd_);
-    listen_fd_ = -1;
-    return make_error("relay: cannot listen on loopback: " + why);
-  }
-  port_ = ntohs(address.sin_port);
+  Result<int> listening = realserver::listen_loopback(&port_);
+  if (!listening.ok()) return make_error("relay: " + listening.error().message);
+  listen_fd_ = *listening;
   acceptor_ = std::thread([this] { accept_loop(); });
   return {};
 }

@@ -108,7 +108,7 @@ Result<ServerInstall> find_server(const std::string& explicit_binary) {
       "--server-bin / $LIBERO_RCSSSERVER3D at your own rcssserver3d");
 }
 
-Result<int> free_loopback_port() {
+Result<int> listen_loopback(int* port) {
   const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
   if (fd < 0) return make_error(std::string("socket: ") + std::strerror(errno));
   sockaddr_in address{};
@@ -116,14 +116,22 @@ Result<int> free_loopback_port() {
   address.sin_port = 0;
   address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   socklen_t length = sizeof address;
-  if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || ::listen(fd, 32) != 0 ||
       ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
     const std::string why = std::strerror(errno);
     ::close(fd);
-    return make_error("no free loopback port: " + why);
+    return make_error("cannot listen on a loopback port: " + why);
   }
-  ::close(fd);
-  return static_cast<int>(ntohs(address.sin_port));
+  *port = ntohs(address.sin_port);
+  return fd;
+}
+
+Result<int> free_loopback_port() {
+  int port = 0;
+  Result<int> fd = listen_loopback(&port);
+  if (!fd.ok()) return fd.error();
+  ::close(*fd);
+  return port;
 }
 
 ServerProcess::~ServerProcess() { stop(1.0); }

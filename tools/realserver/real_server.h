@@ -80,5 +80,7 @@ class ServerProcess {
 
 // A TCP port on 127.0.0.1 that was free a moment ago.
 Result<int> free_loopback_port();
+// A socket listening on a free 127.0.0.1 port (its fd; *port set).
+Result<int> listen_loopback(int* port);
 
 }  // namespace libero::realserver
