@@ -16,14 +16,14 @@ Status MonitorClient::connect(const std::string& host, uint16_t port, int timeou
   return tcp_.connect(host, port, timeout_ms);
 }
 
-Result<bool> MonitorClient::poll(int timeout_ms) {
+Result<MonitorClient::Received> MonitorClient::receive_one(int timeout_ms) {
   std::string_view payload;
   Result<bool> got = tcp_.receive(timeout_ms, &payload);
   if (!got.ok()) return got.error();
-  if (!*got) return false;
+  if (!*got) return Received::Nothing;
   ++messages_;
   const bool is_full = payload.find("(RSG") != std::string_view::npos;
-  if (awaiting_full_ && !is_full) return false;
+  if (awaiting_full_ && !is_full) return Received::Skipped;
   Status applied = reader_.apply(payload);
   if (!applied.ok()) {
     // The reader's scene no longer matches the server's: start again from a
@@ -33,19 +33,25 @@ Result<bool> MonitorClient::poll(int timeout_ms) {
     ++resyncs_;
     awaiting_full_ = true;
     if (Status sent = tcp_.send("(reqfullstate)", 1000); !sent.ok()) return sent.error();
-    return false;
+    return Received::Skipped;
   }
   if (is_full) awaiting_full_ = false;
-  return true;
+  return Received::Applied;
+}
+
+Result<bool> MonitorClient::poll(int timeout_ms) {
+  Result<Received> got = receive_one(timeout_ms);
+  if (!got.ok()) return got.error();
+  return *got == Received::Applied;
 }
 
 Result<bool> MonitorClient::drain() {
   bool any = false;
   for (;;) {
-    Result<bool> got = poll(0);
+    Result<Received> got = receive_one(0);
     if (!got.ok()) return got.error();
-    if (!*got) return any;
-    any = true;
+    if (*got == Received::Nothing) return any;
+    any |= *got == Received::Applied;
   }
 }
 

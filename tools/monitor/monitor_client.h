@@ -23,7 +23,8 @@ class MonitorClient {
   // update skipped while a full state is awaited). An Error when the
   // connection failed or closed.
   Result<bool> poll(int timeout_ms);
-  // Takes every message already queued without waiting; true if any applied.
+  // Takes every message already queued without waiting (skipped ones too);
+  // true if any was applied.
   Result<bool> drain();
   // One or more trainer commands, e.g. "(kickOff Left)".
   Status send(std::string_view command);
@@ -33,6 +34,11 @@ class MonitorClient {
   void close() { tcp_.close(); }
 
  private:
+  enum class Received { Nothing, Applied, Skipped };
+  // One message, if one arrives within timeout_ms; an update that arrives
+  // while a full state is awaited is skipped.
+  Result<Received> receive_one(int timeout_ms);
+
   net::TcpClient tcp_;
   SceneReader reader_;
   bool awaiting_full_ = false;
