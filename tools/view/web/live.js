@@ -1,0 +1,183 @@
+// The live page: frames from libero view's event stream (/events), drawn
+// once per animation frame (only the newest counts: a browser never works
+// through a backlog), trainer buttons and dragging (POST /api/trainer), and
+// the 3D view on demand (three.js from Debian's libjs-three, served by
+// libero view under /three/).
+(function () {
+  'use strict';
+  const canvas = document.getElementById('field');
+  const field = LiberoField.create(canvas);
+  const state = {
+    frame: null, frames: 0, drawn: 0, status: null, dirty: true,
+    latencies: [],        // ms from the viewer receiving a monitor message to the page drawing it
+    trainer: [],          // replies to trainer requests, newest last
+    drag: null,           // {kind, team, unum, x, y} while dragging
+    view: '2d',
+  };
+  state.field = field;
+  window.liberoView = state;  // read by tests and the benchmark (tests/view)
+
+  function setText(id, text) { document.getElementById(id).textContent = text; }
+
+  function updateHeader(f) {
+    setText('team-left', f.tl || 'Left');
+    setText('team-right', f.tr || 'Right');
+    setText('goals', f.sl + ' : ' + f.sr);
+    setText('clock', LiberoField.clockText(f));
+    setText('mode', f.mode);
+  }
+
+  const robotRows = document.querySelector('#robots tbody');
+  function updateRobots(f) {
+    const rows = [];
+    const sorted = f.robots.slice().sort(function (a, b) { return a[0] - b[0] || a[1] - b[1]; });
+    for (const r of sorted) {
+      rows.push('<tr class="team' + r[0] + (r[7] ? ' fallen' : '') + '" data-team="' + r[0] + '" data-unum="' + r[1] +
+        '"><td>' + (r[0] === 0 ? 'left' : 'right') + '</td><td>' + r[1] + '</td><td>' + r[2] + '</td><td>' +
+        r[3].toFixed(2) + '</td><td>' + r[4].toFixed(2) + '</td><td>' + Math.round(r[6] * 180 / Math.PI) +
+        '°</td><td>' + (r[7] ? 'fallen' : '') + '</td></tr>');
+    }
+    robotRows.innerHTML = rows.join('');
+  }
+
+  function overlay(ctx, api) {
+    const d = state.drag;
+    if (!d) return;
+    if (d.kind === 'ball') api.drawBall([d.x, d.y, 0], true);
+    else api.drawRobot([d.team, d.unum, 0, d.x, d.y, 0, d.yaw || 0, 0], true);
+  }
+
+  let lastTableUpdate = 0;
+  function render(now) {
+    requestAnimationFrame(render);
+    if (!state.dirty) return;
+    state.dirty = false;
+    const f = state.frame;
+    if (state.view === '2d') field.draw(f, overlay);
+    else if (window.LiberoView3D) window.LiberoView3D.update(f);
+    if (!f) return;
+    state.drawn++;
+    if (f.recv) {
+      state.latencies.push(Date.now() - f.recv);
+      if (state.latencies.length > 2000) state.latencies.splice(0, 1000);
+    }
+    updateHeader(f);
+    if (now - lastTableUpdate > 200) { updateRobots(f); lastTableUpdate = now; }
+  }
+  requestAnimationFrame(render);
+
+  function setStatus(s) {
+    state.status = s;
+    const el = document.getElementById('status');
+    el.className = s.monitor ? 'up' : 'down';
+    el.textContent = s.monitor ? 'live: ' + s.host : 'waiting for the game at ' + s.host + (s.detail ? ' (' + s.detail + ')' : '');
+  }
+
+  function connect() {
+    const events = new EventSource('/events');
+    events.addEventListener('frame', function (e) {
+      state.frame = JSON.parse(e.data);
+      state.frames++;
+      state.dirty = true;
+    });
+    events.addEventListener('status', function (e) { setStatus(JSON.parse(e.data)); });
+    events.onerror = function () {
+      const el = document.getElementById('status');
+      el.className = 'down';
+      el.textContent = 'viewer unreachable, retrying…';
+    };
+    state.events = events;
+  }
+  connect();
+
+  // ---- trainer commands ----
+  function trainer(fields) {
+    const body = new URLSearchParams(fields).toString();
+    return fetch('/api/trainer', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Libero-Trainer': '1' },
+      body: body,
+    }).then(function (r) {
+      return r.text().then(function (t) {
+        const reply = { ok: r.ok, status: r.status, text: t.trim(), fields: fields };
+        state.trainer.push(reply);
+        setText('trainer-result', (r.ok ? 'sent ' : 'refused: ') + reply.text);
+        return reply;
+      });
+    });
+  }
+  window.liberoTrainer = trainer;
+  document.querySelectorAll('#controls button[data-action]').forEach(function (b) {
+    b.addEventListener('click', function () {
+      const fields = { action: b.dataset.action };
+      if (b.dataset.team) fields.team = b.dataset.team;
+      trainer(fields);
+    });
+  });
+
+  // ---- dragging the ball or a robot (2D view) ----
+  canvas.addEventListener('mousedown', function (e) {
+    const [x, y] = field.toField(e.clientX, e.clientY);
+    const h = field.hit(state.frame, x, y);
+    if (!h) return;
+    if (h.kind === 'ball') state.drag = { kind: 'ball', x: x, y: y };
+    else {
+      const r = state.frame.robots[h.index];
+      state.drag = { kind: 'robot', team: r[0], unum: r[1], x: x, y: y, yaw: r[6] };
+    }
+    canvas.style.cursor = 'grabbing';
+    e.preventDefault();
+  });
+  window.addEventListener('mousemove', function (e) {
+    if (!state.drag) return;
+    const [x, y] = field.toField(e.clientX, e.clientY);
+    state.drag.x = x; state.drag.y = y;
+    state.dirty = true;
+  });
+  window.addEventListener('mouseup', function () {
+    const d = state.drag;
+    if (!d) return;
+    state.drag = null;
+    canvas.style.cursor = '';
+    state.dirty = true;
+    const x = d.x.toFixed(2), y = d.y.toFixed(2);
+    if (d.kind === 'ball') trainer({ action: 'ball', x: x, y: y });
+    else trainer({ action: 'robot', team: d.team === 0 ? 'left' : 'right', unum: d.unum, x: x, y: y, yaw: d.yaw.toFixed(3) });
+  });
+
+  // ---- the 3D view, loaded on first use ----
+  function loadScript(src) {
+    return new Promise(function (resolve, reject) {
+      const s = document.createElement('script');
+      s.src = src; s.onload = resolve;
+      s.onerror = function () { reject(new Error('cannot load ' + src)); };
+      document.head.appendChild(s);
+    });
+  }
+  let loading3d = null;
+  const toggle = document.getElementById('view-toggle');
+  toggle.addEventListener('click', function () {
+    if (state.view === '3d') {
+      state.view = '2d';
+      document.getElementById('view3d').hidden = true;
+      canvas.hidden = false;
+      toggle.textContent = '3D';
+      state.dirty = true;
+      return;
+    }
+    loading3d = loading3d || loadScript('/three/build/three.min.js')
+      .then(function () { return loadScript('/three/examples/js/controls/OrbitControls.js'); })
+      .then(function () { return loadScript('/web/view3d.js'); })
+      .then(function () { window.LiberoView3D.init(document.getElementById('view3d')); });
+    loading3d.then(function () {
+      state.view = '3d';
+      canvas.hidden = true;
+      document.getElementById('view3d').hidden = false;
+      toggle.textContent = '2D';
+      state.dirty = true;
+    }, function (err) {
+      loading3d = null;
+      setText('trainer-result', '3D view unavailable: ' + err.message);
+    });
+  });
+})();
