@@ -8,10 +8,12 @@ without them). Usage: viewer_server_test.py LIBERO_BINARY"""
 
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -214,10 +216,17 @@ def check_cli(libero):
     for args, code, text in (
             (["view", "--port", "70000"], 2, "--port"),
             (["view", "--monitor-port", "0"], 2, "--monitor-port"),
-            (["view", "stray"], 2, "unexpected argument")):
+            (["view", "stray"], 2, "unexpected argument"),
+            (["serve", "--view", "99999"], 2, "--view"),
+            (["serve", "--view=x"], 2, "--view"),
+            (["serve", "--view", "0", "--monitor-port", "off", "--agent-port", "0"], 1, "monitor port"),
+            (["match", "--view", "0", "--world", "mock"], 2, "--world sim")):
         rc, out = run(args)
         if rc != code or text not in out:
             fail("libero %s: exit %d (wanted %d), output %r" % (" ".join(args), rc, code, out[-300:]))
+    rc, out = run(["serve", "--help"])
+    if rc != 0 or "--view [PORT]" not in out:
+        fail("libero serve --help does not describe --view")
     # A viewer with no game yet: it says so, and trainer requests are refused.
     with Game(libero, players=1) as idle:
         idle.stop()
@@ -228,7 +237,36 @@ def check_cli(libero):
         if idle.request("GET", "/api/state")[0] != 503:
             fail("/api/state without a game should be 503")
         idle.stop()
-    print("ok: libero view options; no game = 503")
+    # `libero match --view 0`: the viewer runs beside the match.
+    out_dir = tempfile.mkdtemp(prefix="libero-view-match-")
+    try:
+        proc = subprocess.Popen([libero, "match", "--view", "0", "--players", "1", "--half-time", "3", "--single-half",
+                                 "--realtime", "--quiet", "--out", out_dir], stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        try:
+            m = Game._read_line(proc, r"viewer http://127\.0\.0\.1:(\d+)/", 20)
+            game = Game(libero)
+            game.view_port = int(m.group(1))
+            deadline, state = time.time() + 10, None
+            while time.time() < deadline:
+                status, _, body = game.request("GET", "/api/state")
+                if status == 200 and len(json.loads(body)["robots"]) == 2:
+                    state = json.loads(body)
+                    break
+                time.sleep(0.1)
+            if not state:
+                fail("libero match --view: no game state with both robots")
+            proc.stdout.read()
+            if proc.wait(30) != 0:
+                fail("libero match --view exited %d" % proc.returncode)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+            proc.stdout.close()
+    finally:
+        shutil.rmtree(out_dir, ignore_errors=True)
+    print("ok: libero view / serve --view / match --view options; no game = 503; match --view serves the game")
 
 
 def main():

@@ -22,6 +22,7 @@
 #include "tools/realserver/real_server.h"
 #include "tools/match/sim_match.h"
 #include "tools/match/team_composition.h"
+#include "view_option.h"
 
 namespace libero::cli {
 namespace {
@@ -62,6 +63,9 @@ std::string self_executable_path() {
 }  // namespace
 
 int run_match(int argc, char** argv) {
+  Result<ViewFlag> view = take_view_option(&argc, argv);
+  if (!view.ok()) return usage_error("match", view.error().message);
+  int view_port_for_help = kDefaultViewPort;
   match::MatchOptions options;
   options.left.name = "Libero";
   options.right.name = "Opponent";
@@ -111,6 +115,10 @@ int run_match(int argc, char** argv) {
       {"quiet", OptionKind::kFlag, &options.quiet, "", "no progress lines"},
       {"verbose", OptionKind::kFlag, &verbose, "", "log the simulator's and the runner's info lines too"},
       {"agent-log-level", OptionKind::kString, &options.log_level, "LEVEL", "sim: the agents' log level (default warn)"},
+      // Taken out of argv before parsing (its value is optional); here for the help text.
+      {"view", OptionKind::kInt, &view_port_for_help, "[PORT]",
+       "sim: watch the game live in a browser on 127.0.0.1:PORT (default 3300; 0 = any free port); "
+       "add --realtime to watch at the game's own pace", 0, 65535},
   };
   Result<ParsedArgs> parsed = parse_options(table, argc, argv);
   if (!parsed.ok()) return usage_error("match", parsed.error().message);
@@ -182,6 +190,16 @@ int run_match(int argc, char** argv) {
                                       usable.error().message);
   }
   options.binary = self_executable_path();
+  std::unique_ptr<view::ViewServer> viewer;
+  if (view->on) {
+    if (options.world == "mock") return usage_error("match", "--view watches a server's monitor port: it needs --world sim");
+    options.on_server_ready = [&](int monitor_port) -> Status {
+      Result<std::unique_ptr<view::ViewServer>> started = start_viewer("match", view->port, monitor_port);
+      if (!started.ok()) return started.error();
+      viewer = std::move(started.value());
+      return {};
+    };
+  }
 
   // The server's and runner's info lines would drown the progress lines.
   if (!verbose) log::set_level(log::Level::Warn);
@@ -204,6 +222,7 @@ int run_match(int argc, char** argv) {
                                                                  : match::run_sim_match(options, &recorder, &g_stop);
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
+  if (viewer) viewer->stop();
   if (!summary.ok()) {
     std::fprintf(stderr, "libero match: %s\n", summary.error().describe().c_str());
     return kExitFailure;

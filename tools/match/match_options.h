@@ -2,8 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
+
+#include "core/result.h"
 
 namespace libero::match {
 
@@ -45,6 +48,10 @@ struct MatchOptions {
   double connect_timeout = 60;    // s of wall time for every agent to connect (sim)
   double stall_timeout = 2;       // s a sync-mode cycle waits for a silent agent before going on (sim)
   std::string log_level = "warn"; // agents' log level (sim)
+  // Called once the server listens, with its monitor port (sim and
+  // rcssserver3d; the built-in simulator then opens one): `libero match
+  // --view` starts its viewer there. An error stops the match.
+  std::function<Status(int monitor_port)> on_server_ready;
 };
 
 }  // namespace libero::match

@@ -119,6 +119,8 @@ Result<MatchSummary> run_real_match(const MatchOptions& options, MatchRecorder* 
   if (Status started = server.start(*install, run); !started.ok()) return started.error();
   LOG_INFO(kLog, "rcssserver3d (%s, found by %s) on agent port %d, monitor port %d", install->binary.c_str(),
            install->found_by.c_str(), server.agent_port(), server.monitor_port());
+  if (options.on_server_ready)
+    if (Status ready = options.on_server_ready(server.monitor_port()); !ready.ok()) return ready.error();
 
   // External agents connect through the relay (join_relay.h says why).
   JoinRelay relay;

@@ -41,7 +41,9 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   server_options.bind_address = "127.0.0.1";
   server_options.agent_port = 0;     // a free port: several matches may run at once
   // External agents may want a monitor port (FC Portugal's takes one); Libero's own need none.
-  server_options.monitor_port = options.left.command.empty() && options.right.command.empty() ? -1 : 0;
+  // A viewer (--view) watches through the monitor port too.
+  server_options.monitor_port =
+      options.left.command.empty() && options.right.command.empty() && !options.on_server_ready ? -1 : 0;
   server_options.sync_mode = !options.realtime;
   server_options.seed_given = true;
   server_options.seed = options.seed;
@@ -185,6 +187,8 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   if (!created.ok()) return make_error("starting the simulator: " + created.error().describe());
   server = std::move(created.value());
   const int port = server->agent_port();
+  if (options.on_server_ready)
+    if (Status ready = options.on_server_ready(server->monitor_port()); !ready.ok()) return ready.error();
 
   // One log file per agent next to the match files.
   const std::string agent_dir = recorder->files().log.substr(0, recorder->files().log.size() - 6) + "-agents";

@@ -185,7 +185,7 @@ Status parse_serve_options(int argc, const char* const* argv, ServerOptions* o, 
   return {};
 }
 
-int serve_main(int argc, char** argv) {
+int serve_main(int argc, char** argv, const std::function<Status(int monitor_port)>& on_listening) {
   ServerOptions options;
   options.handle_signals = true;
   bool help = false;
@@ -213,6 +213,12 @@ int serve_main(int argc, char** argv) {
   else
     std::printf("libero serve: agent port %d monitor port %d\n", s.agent_port(), s.monitor_port());
   std::fflush(stdout);
+  if (on_listening) {
+    if (Status ready = on_listening(s.monitor_port()); !ready.ok()) {
+      std::fprintf(stderr, "libero serve: %s\n", ready.error().describe().c_str());
+      return 1;
+    }
+  }
   Status ran = s.run();
   if (!ran.ok()) {
     std::fprintf(stderr, "libero serve: %s\n", ran.error().describe().c_str());

@@ -2,6 +2,7 @@
 // program by tools/cli; argv[0] is "serve".
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "core/result.h"
@@ -16,7 +17,10 @@ Status parse_serve_options(int argc, const char* const* argv, ServerOptions* opt
 const char* serve_usage();
 
 // The whole command: options, logging, server, exit code (0 ok, 2 bad
-// usage, 1 runtime failure).
-int serve_main(int argc, char** argv);
+// usage, 1 runtime failure). `on_listening`, if given, runs once the ports
+// are open, with the monitor port (-1 when off), before the game loop:
+// `libero serve --view` starts its viewer there; an error ends the command
+// with status 1.
+int serve_main(int argc, char** argv, const std::function<Status(int monitor_port)>& on_listening = nullptr);
 
 }  // namespace libero::sim
