@@ -10,6 +10,7 @@
   const state = {
     frame: null, frames: 0, drawn: 0, status: null, dirty: true,
     latencies: [],        // ms from the viewer receiving a monitor message to the page drawing it
+    drawLog: [],          // [game time, wall ms] of each frame drawn (tools/view/bench_latency.py)
     trainer: [],          // replies to trainer requests, newest last
     drag: null,           // {kind, team, unum, x, y} while dragging
     view: '2d',
@@ -57,10 +58,13 @@
     else if (window.LiberoView3D) window.LiberoView3D.update(f);
     if (!f) return;
     state.drawn++;
+    const drawnAt = Date.now();
     if (f.recv) {
-      state.latencies.push(Date.now() - f.recv);
+      state.latencies.push(drawnAt - f.recv);
       if (state.latencies.length > 2000) state.latencies.splice(0, 1000);
     }
+    state.drawLog.push([f.t, drawnAt]);
+    if (state.drawLog.length > 4000) state.drawLog.splice(0, 2000);
     updateHeader(f);
     if (now - lastTableUpdate > 200) { updateRobots(f); lastTableUpdate = now; }
   }
