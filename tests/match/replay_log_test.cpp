@@ -84,6 +84,8 @@ TEST_CASE("HTML report is self-contained, escapes names and embeds every frame")
   for (uint32_t c = 0; c < 50; c += 5) frames.push_back(sample_frame(c));
   std::string html = render_html_report(s, frames);
   CHECK(html.find("<canvas id=\"field\"") != std::string::npos);
+  // The live viewer's field drawing (tools/view/web/field.js) is inlined.
+  CHECK(html.find("global.LiberoField = {") != std::string::npos);
   CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
   CHECK(html.find("<script>alert(1)") == std::string::npos);
   CHECK(html.find("http://") == std::string::npos);  // no external resources

@@ -9,7 +9,10 @@ Usage: viewer_page_test.py LIBERO_BINARY [--screenshots DIR]"""
 
 import json
 import os
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -50,6 +53,33 @@ POINT_JS = """((x, y) => {
 def percentile(values, p):
     values = sorted(values)
     return values[min(len(values) - 1, int(p / 100 * len(values)))]
+
+
+def check_report(libero):
+    """The match report's replay draws with the same field.js, offline."""
+    out = tempfile.mkdtemp(prefix="libero-view-report-")
+    try:
+        subprocess.run([libero, "match", "--world", "mock", "--players", "2", "--half-time", "5", "--single-half",
+                        "--quiet", "--out", out, "--name", "r"], check=True, stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60)
+        browser = Chromium("file://" + os.path.join(out, "r.html"))
+        try:
+            if not browser.wait_for("typeof LiberoField === 'object' && document.getElementById('clock').textContent",
+                                    timeout=10):
+                fail("the report's replay did not start")
+            first = browser.evaluate(PIXELS_JS)
+            seek = ("(() => { const s = document.getElementById('seek'); s.value = s.max; s.oninput();"
+                    " return document.getElementById('clock').textContent; })()")
+            clock = browser.evaluate(seek)
+            last = browser.evaluate(PIXELS_JS)
+            if first["green"] < 0.5 or first["blue"] < 50 or first["red"] < 50 or "t = 5" not in clock:
+                fail("the report's replay does not draw the game: %s, %s, %r" % (first, last, clock))
+        finally:
+            browser.close()
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+    print("ok: the match report's replay draws with the viewer's field.js (%d/%d robot pixels, %s)" %
+          (first["blue"], first["red"], clock.strip()))
 
 
 def main():
@@ -147,6 +177,7 @@ def main():
         if game.stats()["clients"] != 0:
             fail("the viewer still counts the closed browser: %s" % game.stats())
         print("ok: the closed browser's stream is gone")
+    check_report(libero)
     print("viewer page test passed in %.1f s" % (time.time() - start))
     return 0
 

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "tools/match/replay_log.h"
+#include "tools/view/view_assets.h"
 
 namespace libero::match {
 namespace {
@@ -26,56 +27,35 @@ std::string html_escape(const std::string& s) {
   return out;
 }
 
-// The replay player. Frames are compact arrays:
-// [t, playModeIndex, scoreLeft, scoreRight, ballX, ballY, [[team, unum, x, y, yaw, fallen], ...]]
+// The replay player: tools/view/web/field.js (inlined before it, the live
+// viewer's own drawing code, so a replay and a live game look the same)
+// draws each frame. Frames are compact arrays:
+// [t, playModeIndex, scoreLeft, scoreRight, ballX, ballY, [[team, unum, x, y, yaw, fallen, type], ...]]
+// and become the viewer's frame objects (docs/viewer.md) as they are shown.
 const char* kPlayerScript = R"JS(
 (function () {
   const data = window.LIBERO_REPLAY;
   const frames = data.frames;
-  const canvas = document.getElementById('field');
-  const ctx = canvas.getContext('2d');
+  const field = LiberoField.create(document.getElementById('field'));
   const slider = document.getElementById('seek');
   const playButton = document.getElementById('play');
   const speedSelect = document.getElementById('speed');
   const clock = document.getElementById('clock');
   slider.max = Math.max(0, frames.length - 1);
   let index = 0, playing = false, last = 0, accumulated = 0;
-  const margin = 1.5, fieldL = 30, fieldW = 20;
-  function scale() { return Math.min(canvas.width / (fieldL + 2 * margin), canvas.height / (fieldW + 2 * margin)); }
-  function px(x) { return (x + fieldL / 2 + margin) * scale(); }
-  function py(y) { return (fieldW / 2 + margin - y) * scale(); }
-  function line(x1, y1, x2, y2) { ctx.beginPath(); ctx.moveTo(px(x1), py(y1)); ctx.lineTo(px(x2), py(y2)); ctx.stroke(); }
-  function drawField() {
-    ctx.fillStyle = '#2e7d32'; ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.strokeStyle = '#ffffff'; ctx.lineWidth = 2;
-    ctx.strokeRect(px(-15), py(10), 30 * scale(), 20 * scale());
-    line(0, -10, 0, 10);
-    ctx.beginPath(); ctx.arc(px(0), py(0), 2 * scale(), 0, 2 * Math.PI); ctx.stroke();
-    for (const s of [-1, 1]) {
-      ctx.strokeRect(Math.min(px(s * 15), px(s * 13.2)), py(3), 1.8 * scale(), 6 * scale());
-      ctx.fillStyle = s < 0 ? '#90caf9' : '#ef9a9a';
-      ctx.fillRect(Math.min(px(s * 15), px(s * 15.6)), py(1.05), 0.6 * scale(), 2.1 * scale());
-    }
+  function frameAt(i) {
+    const f = frames[i];
+    if (!f) return null;
+    return {t: f[0], mode: data.playModes[f[1]], sl: f[2], sr: f[3], tl: data.teamLeft, tr: data.teamRight,
+            fl: 30, fw: 20, ball: [f[4], f[5], 0],
+            robots: f[6].map(function (r) { return [r[0], r[1], r[6] || 0, r[2], r[3], 0, r[4], r[5], 1]; })};
   }
   function draw() {
-    drawField();
-    const f = frames[index];
+    const f = frameAt(index);
+    field.draw(f);
     if (!f) return;
-    const k = scale();
-    for (const r of f[6]) {
-      const [team, unum, x, y, yaw, fallen] = r;
-      ctx.fillStyle = team === 0 ? '#1565c0' : '#c62828';
-      ctx.beginPath(); ctx.arc(px(x), py(y), 0.3 * k, 0, 2 * Math.PI); ctx.fill();
-      ctx.strokeStyle = '#ffffff'; ctx.lineWidth = 2;
-      line(x, y, x + 0.45 * Math.cos(yaw), y + 0.45 * Math.sin(yaw));
-      if (fallen) { ctx.strokeStyle = '#ffeb3b'; ctx.beginPath(); ctx.arc(px(x), py(y), 0.38 * k, 0, 2 * Math.PI); ctx.stroke(); }
-      ctx.fillStyle = '#ffffff'; ctx.font = Math.max(10, 0.35 * k) + 'px sans-serif';
-      ctx.textAlign = 'center'; ctx.textBaseline = 'middle'; ctx.fillText(String(unum), px(x), py(y));
-    }
-    ctx.fillStyle = '#ffffff'; ctx.strokeStyle = '#000000'; ctx.lineWidth = 1;
-    ctx.beginPath(); ctx.arc(px(f[4]), py(f[5]), Math.max(4, 0.2 * k), 0, 2 * Math.PI); ctx.fill(); ctx.stroke();
-    clock.textContent = 't = ' + f[0].toFixed(1) + ' s   ' + data.playModes[f[1]] + '   ' +
-      data.teamLeft + ' ' + f[2] + ' : ' + f[3] + ' ' + data.teamRight;
+    clock.textContent = 't = ' + f.t.toFixed(1) + ' s   ' + f.mode + '   ' +
+      data.teamLeft + ' ' + f.sl + ' : ' + f.sr + ' ' + data.teamRight;
     slider.value = index;
   }
   function tick(now) {
@@ -173,13 +153,14 @@ std::string render_html_report(const MatchSummary& s, const std::vector<MatchFra
     html += buf;
     for (int r = 0; r < f.robot_count; ++r) {
       const FrameRobot& rb = f.robots[r];
-      std::snprintf(buf, sizeof buf, "%s[%d,%d,%.2f,%.2f,%.2f,%d]", r ? "," : "", rb.team, rb.unum, rb.x, rb.y, rb.yaw,
-                    rb.fallen ? 1 : 0);
+      std::snprintf(buf, sizeof buf, "%s[%d,%d,%.2f,%.2f,%.2f,%d,%d]", r ? "," : "", rb.team, rb.unum, rb.x, rb.y, rb.yaw,
+                    rb.fallen ? 1 : 0, rb.type);
       html += buf;
     }
     html += "]]";
   }
   html += "]};\n";
+  html += view::kFieldJs;
   html += kPlayerScript;
   html += "</script>\n</body></html>\n";
   return html;
