@@ -10,6 +10,7 @@ const Command kCommands[] = {
     {"serve", "run the built-in simulator (SimSpark protocol)", run_serve},
     {"match", "play a match on the built-in simulator and write its report", run_match},
     {"test", "run behaviour scripts in the mock world", run_test},
+    {"tournament", "play every pairing of some teams (local pool or Slurm) and rate them", run_tournament},
     {"view", "watch and steer a running game in the browser", run_view},
 };
 const size_t kCommandCount = sizeof kCommands / sizeof kCommands[0];
