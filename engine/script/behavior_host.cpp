@@ -313,6 +313,7 @@ void BehaviorHost::tick(const world::WorldState& world, const motion::MotionStat
   trace->tick = stats_.ticks;
   trace->unum = world.game.unum;
   trace->drawing_count = trace->drawings_dropped = 0;
+  std::memcpy(impl.api.draw_layer, "default", sizeof "default");
   trace->log_count = trace->log_dropped = 0;
   trace->activation_count = trace->activations_dropped = 0;
 

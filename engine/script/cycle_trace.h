@@ -11,6 +11,8 @@ namespace libero::script {
 enum {
   kMaxDrawings = 128,
   kDrawTextLength = 39,
+  kDrawLayerLength = 15,
+  kMaxPolygonPoints = 8,
   kMaxLogLines = 32,
   kLogLineLength = 119,
   kMaxActivations = 48,
@@ -19,7 +21,7 @@ enum {
   kRoleLength = 15,
 };
 
-enum class DrawKind : uint8_t { Point = 0, Line, Circle, Text };
+enum class DrawKind : uint8_t { Point = 0, Line, Circle, Text, Polygon };
 
 struct DrawCommand {
   DrawKind kind;
@@ -27,6 +29,9 @@ struct DrawCommand {
   double x1, y1, x2, y2;      // field frame, m (x2/y2 used by lines)
   double radius;              // circles, points (size)
   char text[kDrawTextLength + 1];
+  char layer[kDrawLayerLength + 1];  // draw.layer() in force when it was drawn ("default")
+  int32_t point_count;        // polygons: vertices in points (x, y pairs)
+  double points[2 * kMaxPolygonPoints];
 };
 
 enum class ScriptLogLevel : uint8_t { Debug = 0, Info, Warn, Error };

@@ -300,6 +300,7 @@ end
 local function make_draw()
   return readonly("draw", {
     point = c.draw_point, line = c.draw_line, circle = c.draw_circle, text = c.draw_text,
+    polygon = c.draw_polygon, layer = c.draw_layer,
   })
 end
 
@@ -484,6 +485,7 @@ DrawCommand* next_drawing(ApiContext* context) {
   }
   DrawCommand* command = &trace->drawings[trace->drawing_count++];
   std::memset(command, 0, sizeof *command);
+  std::memcpy(command->layer, context->draw_layer, sizeof command->layer);
   return command;
 }
 
@@ -529,6 +531,46 @@ int api_draw_text(lua_State* L) {
     d->x1 = x, d->y1 = y, d->rgba = rgba;
     copy_text(d->text, sizeof d->text, text, length);
   }
+  return 0;
+}
+
+// draw.polygon(x1, y1, x2, y2, x3, y3, ... [, color]): 3 to 8 vertices as
+// plain numbers, not a table, so a tick that draws allocates nothing; an odd
+// argument count means the last one is the colour.
+int api_draw_polygon(lua_State* L) {
+  const int n = lua_gettop(L);
+  const int coordinates = n - (n % 2);
+  if (coordinates < 6 || coordinates > 2 * kMaxPolygonPoints)
+    return luaL_error(L, "draw.polygon: needs 3 to %d vertices (x, y numbers), got %d numbers", int{kMaxPolygonPoints},
+                      coordinates);
+  double points[2 * kMaxPolygonPoints];
+  for (int i = 0; i < coordinates; ++i) points[i] = check_finite(L, i + 1, "draw.polygon", i % 2 ? "y" : "x");
+  uint32_t rgba = check_color(L, n % 2 ? n : n + 1, "draw.polygon");
+  if (DrawCommand* d = next_drawing(context_of(L))) {
+    d->kind = DrawKind::Polygon;
+    d->rgba = rgba;
+    d->point_count = coordinates / 2;
+    std::memcpy(d->points, points, sizeof(double) * static_cast<size_t>(coordinates));
+    d->x1 = points[0], d->y1 = points[1];
+  }
+  return 0;
+}
+
+// draw.layer(name): the layer the tick's next drawings belong to (a viewer
+// shows or hides each layer); every tick starts in "default".
+int api_draw_layer(lua_State* L) {
+  std::size_t length = 0;
+  const char* name = luaL_checklstring(L, 1, &length);
+  if (length == 0 || length > kDrawLayerLength)
+    return luaL_error(L, "draw.layer: a name of 1 to %d characters", int{kDrawLayerLength});
+  for (std::size_t i = 0; i < length; ++i) {
+    const char c = name[i];
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+      return luaL_error(L, "draw.layer: '%s' has a character other than letters, digits, _ - .", name);
+  }
+  ApiContext* context = context_of(L);
+  std::memcpy(context->draw_layer, name, length);
+  context->draw_layer[length] = '\0';
   return 0;
 }
 
@@ -756,6 +798,8 @@ int run_prelude(lua_State* L) {
       {"draw_line", api_draw_line},
       {"draw_circle", api_draw_circle},
       {"draw_text", api_draw_text},
+      {"draw_polygon", api_draw_polygon},
+      {"draw_layer", api_draw_layer},
       {"log_write", api_log_write},
       {"record_option", api_record_option},
       {"activation_graph", api_activation_graph},

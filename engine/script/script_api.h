@@ -17,9 +17,10 @@ namespace libero::script {
 
 // Bump when a script-visible name or meaning changes (docs/scripting.md says
 // which version it documents; a test compares).
-constexpr int kScriptApiVersion = 5;  // 2: world.heard, world.heard_text; 3: last_heard_age, kick_ball_x/y, kick_duration;
+constexpr int kScriptApiVersion = 6;  // 2: world.heard, world.heard_text; 3: last_heard_age, kick_ball_x/y, kick_duration;
                                       // 4: skill.set_radio_payload, teammates' radio_payload, radio_payload_age
                                       // 5: kick kind "lofted", motion.status.kick_over_bar_from/to
+                                      // 6: draw.layer, draw.polygon
 
 class ScriptFiles;
 struct LuaGuard;
@@ -37,6 +38,7 @@ struct ApiContext {
   uint64_t tick = 0;
   double now = 0.0;                      // behaviour clock, s
   char role[kRoleLength + 1] = {};
+  char draw_layer[kDrawLayerLength + 1] = "default";  // draw.layer(), reset every tick
 };
 
 // The ffi.cdef text mirroring world_state.h and skill_requests.h.

@@ -299,9 +299,48 @@ TEST_CASE("drawings, log lines and role land in the cycle trace, bounded") {
   CHECK(t.drawings[1].y2 == doctest::Approx(4.0));
   CHECK(t.drawings[2].radius == doctest::Approx(0.5));
   CHECK(std::strlen(t.drawings[3].text) == kDrawTextLength);
+  CHECK(std::string(t.drawings[3].layer) == "default");
   CHECK(t.log_count == kMaxLogLines);
   CHECK(std::string(t.log[0].text) == "ball at 2.25");
   CHECK(std::string(t.log[1].text) == "printed 3");
   CHECK(t.log_dropped == 42 - kMaxLogLines);
   CHECK_FALSE(t.fallback);
+}
+
+TEST_CASE("draw.layer and draw.polygon: layers per tick, vertices as numbers, bad calls are errors") {
+  OneScript s(R"LUA(
+    return function()
+      draw.point(0, 0)
+      draw.layer("probe")
+      draw.polygon(0, 0, 1, 0, 1, 1, "red")
+      draw.polygon(0, 0, 2, 0, 2, 2, 0, 2)
+      draw.layer("x")
+      draw.line(0, 0, 1, 1)
+    end
+  )LUA");
+  REQUIRE_MESSAGE(s.host.start().ok(), s.host.last_error());
+  for (int tick = 0; tick < 2; ++tick) {  // the second tick starts in "default" again
+    s.driver.tick(s.host);
+    const CycleTrace& t = s.host.cycle_trace();
+    REQUIRE(t.drawing_count == 4);
+    CHECK(std::string(t.drawings[0].layer) == "default");
+    CHECK(std::string(t.drawings[1].layer) == "probe");
+    CHECK(t.drawings[1].kind == DrawKind::Polygon);
+    CHECK(t.drawings[1].point_count == 3);
+    CHECK(t.drawings[1].rgba == 0xFF0000FFu);
+    CHECK(t.drawings[1].points[4] == doctest::Approx(1.0));
+    CHECK(t.drawings[2].point_count == 4);
+    CHECK(t.drawings[2].rgba == 0xFFFFFFFFu);
+    CHECK(t.drawings[2].points[7] == doctest::Approx(2.0));
+    CHECK(std::string(t.drawings[3].layer) == "x");
+  }
+  for (const char* bad : {"draw.polygon(0, 0, 1, 1)", "draw.polygon(0,0,1,0,1,1,2,2,3,3,4,4,5,5,6,6,7,7)",
+                          "draw.polygon(0, 0, 1, 0, 1, 0/0)", "draw.layer('')", "draw.layer('has space')",
+                          "draw.layer('a_name_far_too_long')"}) {
+    CAPTURE(bad);
+    OneScript e(std::string("return function() ") + bad + " end");
+    REQUIRE(e.host.start().ok());
+    e.driver.tick(e.host);
+    CHECK(e.host.stats().runtime_errors == 1);
+  }
 }
