@@ -108,6 +108,11 @@ int run_agent(const AgentOptions& options, CycleStatsSummary* summary_out) {
   std::unique_ptr<char[]> current(new char[options.max_frame_size]);
   size_t current_length = 0;
   net::TcpClient client(options.max_frame_size);
+  DebugChannel debug;
+  if (Status opened = debug.open(options.debug); !opened.ok()) {
+    LOG_ERROR("agent", "%s", opened.error().describe().c_str());
+    return kExitFailure;
+  }
 
   int exit_code = kExitOk;
   int failures = 0;
@@ -190,6 +195,18 @@ int run_agent(const AgentOptions& options, CycleStatsSummary* summary_out) {
         break;
       }
       recorder.write(RecordKind::kSent, sent_at - origin, reply);
+      if (debug.is_open()) {
+        // After the action went out, so publishing never delays it.
+        DebugSnapshot snapshot;
+        snapshot.team = options.pipeline.team.c_str();
+        snapshot.side = pipeline.side() == protocol::Side::Left ? 1 : pipeline.side() == protocol::Side::Right ? 2 : 0;
+        snapshot.unum = pipeline.unum();
+        snapshot.world = &pipeline.world_state();
+        snapshot.trace = &pipeline.cycle_trace();
+        snapshot.behavior = &pipeline.behavior_stats();
+        snapshot.last_error = &pipeline.last_script_error();
+        debug.on_cycle(sent_at, snapshot);
+      }
       if (!more.ok()) {
         lost = more.error();
         break;

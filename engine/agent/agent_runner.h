@@ -8,6 +8,7 @@
 #include <string>
 
 #include "agent/cycle_stats.h"
+#include "agent/debug_channel.h"
 #include "agent/pipeline.h"
 #include "net/frame_buffer.h"
 
@@ -26,6 +27,7 @@ struct AgentOptions {
   size_t max_frame_size = net::kDefaultMaxFrameSize;
   std::string record_path;         // write every message here (empty: no recording)
   std::string stats_json_path;     // write the stats summary here at exit
+  DebugChannelOptions debug;       // beliefs and behaviour to a viewer (off by default)
 };
 
 // Exit codes of run_agent (and of `libero agent`).

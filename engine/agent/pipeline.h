@@ -68,6 +68,10 @@ class AgentPipeline {
   const world::WorldState& world_state() const { return world_.state(); }
   const motion::SkillRequests& requests() const { return requests_; }
   const script::BehaviorStats& behavior_stats() const { return behaviors_.stats(); }
+  // What the behaviours drew, logged and ran this cycle, and their last
+  // reported error (the debug channel publishes them).
+  const script::CycleTrace& cycle_trace() const { return behaviors_.cycle_trace(); }
+  const std::string& last_script_error() const { return behaviors_.last_error(); }
 
  private:
   void learn_identity(const protocol::Percept& percept);

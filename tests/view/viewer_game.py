@@ -15,15 +15,16 @@ import time
 
 
 class Game:
-    def __init__(self, libero, players=2, sync=False, view_args=(), serve_args=()):
+    def __init__(self, libero, players=2, sync=False, view_args=(), serve_args=(), agent_args=()):
         self.libero = libero
         self.players = players
         self.sync = sync
         self.view_args = list(view_args)
         self.serve_args = list(serve_args)
+        self.agent_args = list(agent_args)
         self.procs = []
         self.view_proc = None
-        self.agent_port = self.monitor_port = self.view_port = None
+        self.agent_port = self.monitor_port = self.view_port = self.debug_port = None
 
     def __enter__(self):
         try:
@@ -64,22 +65,24 @@ class Game:
                              "--sync" if self.sync else "--realtime", "--seed", "1",
                              "--kick-off-players", str(self.players), "--log-level", "warn"] + self.serve_args,
                             stdout=subprocess.PIPE)
-        m = self._read_line(serve, r"agent port (\d+) monitor port (\d+)", 20)
+        m = self._read_line(serve, r"agent port (\d+) monitor port (\d+)\s", 20)
         self.agent_port, self.monitor_port = int(m.group(1)), int(m.group(2))
+        # The viewer first: the agents publish to its debug port.
+        self.view_proc = self.start_view(self.view_args)
         for team in ("Left", "Right"):
             for unum in range(1, self.players + 1):
                 self._spawn([self.libero, "agent", "--port", str(self.agent_port), "--team", team, "--unum", str(unum),
-                             "--log-level", "error"], stdout=subprocess.DEVNULL)
+                             "--log-level", "error", "--debug-port", str(self.debug_port)] + self.agent_args,
+                            stdout=subprocess.DEVNULL)
                 # The server gives the left side to the first team to init.
                 if team == "Left" and unum == 1:
                     time.sleep(0.3)
-        self.view_proc = self.start_view(self.view_args)
 
     def start_view(self, extra=()):
         p = self._spawn([self.libero, "view", "--port", "0", "--monitor-port", str(self.monitor_port),
                          "--log-level", "warn"] + list(extra), stdout=subprocess.PIPE)
-        m = self._read_line(p, r"http://127\.0\.0\.1:(\d+)/", 10)
-        self.view_port = int(m.group(1))
+        m = self._read_line(p, r"http://127\.0\.0\.1:(\d+)/ .*debug port (\d+)\s", 10)
+        self.view_port, self.debug_port = int(m.group(1)), int(m.group(2))
         return p
 
     def stop(self):

@@ -36,6 +36,11 @@ int run_agent(int argc, char** argv) {
       {"connect-timeout-ms", OptionKind::kInt, &options.connect_timeout_ms, "MS", "connection attempt limit (default 3000)", 50, 600000},
       {"cycles", OptionKind::kInt, &max_cycles, "N", "stop cleanly after N cycles (default: run until stopped)", 0, 2000000000},
       {"tick-budget-ms", OptionKind::kDouble, &options.pipeline.tick_budget_ms, "MS", "behaviour time budget per cycle (default 2)", 0.05, 1000},
+      {"debug-port", OptionKind::kInt, &options.debug.port, "PORT",
+       "publish beliefs, role, activation graph and drawings to a viewer's UDP port on 127.0.0.1 while it watches "
+       "(libero view; docs/viewer.md)", 1, 65535},
+      {"debug-rate", OptionKind::kDouble, &options.debug.rate_hz, "HZ", "debug datagrams per second while watched (default 10)",
+       0.1, 50},
       {"replay", OptionKind::kString, &replay_path, "FILE", "replay a record file offline instead of connecting (as 'libero replay FILE')"},
   };
   Result<ParsedArgs> parsed = parse_options(table, argc, argv);

@@ -193,11 +193,11 @@ int run_match(int argc, char** argv) {
   std::unique_ptr<view::ViewServer> viewer;
   if (view->on) {
     if (options.world == "mock") return usage_error("match", "--view watches a server's monitor port: it needs --world sim");
-    options.on_server_ready = [&](int monitor_port) -> Status {
+    options.on_server_ready = [&](int monitor_port) -> Result<int> {
       Result<std::unique_ptr<view::ViewServer>> started = start_viewer("match", view->port, monitor_port);
       if (!started.ok()) return started.error();
       viewer = std::move(started.value());
-      return {};
+      return viewer->debug_port();
     };
   }
 

@@ -22,11 +22,15 @@ void on_signal(int) { g_stop = 1; }
 
 int run_view(int argc, char** argv) {
   view::ViewOptions options = default_view_options(kDefaultViewPort, 3200);
+  options.debug_port = -1;  // unless given: the HTTP port's number
   std::string log_level = "info";
   const std::vector<Option> table = {
       {"port", OptionKind::kInt, &options.port, "N", "HTTP port for browsers (default 3300; 0 = any free port)", 0, 65535},
       {"bind", OptionKind::kString, &options.bind_address, "ADDR",
        "listen address (default 127.0.0.1: this machine only; the page can move robots)"},
+      {"debug-port", OptionKind::kInt, &options.debug_port, "N",
+       "UDP port for agents' debug channels (libero agent --debug-port; default: the --port number, 0 = any free)", 0,
+       65535},
       {"monitor-host", OptionKind::kString, &options.monitor_host, "HOST", "the game's host (default 127.0.0.1)"},
       {"monitor-port", OptionKind::kInt, &options.monitor_port, "N",
        "the game's monitor port: libero serve's or rcssserver3d's (default 3200)", 1, 65535},
@@ -50,9 +54,10 @@ int run_view(int argc, char** argv) {
                "Serves a page that shows a running game live (field, robots, ball, score, clock, play mode;\n"
                "2D or 3D) and sends the page's trainer commands (kick-off, drop ball, moving the ball or a\n"
                "robot) to the game's monitor port, on libero serve or rcssserver3d. Prints\n"
-               "'libero view: http://127.0.0.1:<port>/ watching <host>:<monitor port>' when it listens; runs\n"
-               "until Ctrl-C and waits for the game if it is not there yet. Exit codes: 0 stopped, 1 failed,\n"
-               "2 bad arguments.",
+               "'libero view: http://127.0.0.1:<port>/ watching <host>:<monitor port>, agents' debug port <udp>'\n"
+               "when it listens; runs until Ctrl-C and waits for the game if it is not there yet. Agents started\n"
+               "with --debug-port <udp> show their beliefs, role, activation graph, drawings and script\n"
+               "reloads and errors in the page. Exit codes: 0 stopped, 1 failed, 2 bad arguments.",
                table);
     return kExitOk;
   }
@@ -67,9 +72,9 @@ int run_view(int argc, char** argv) {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   (*server)->start();
-  std::printf("libero view: http://%s:%d/ watching %s:%d\n",
+  std::printf("libero view: http://%s:%d/ watching %s:%d, agents' debug port %d\n",
               options.bind_address == "0.0.0.0" ? "127.0.0.1" : options.bind_address.c_str(), (*server)->port(),
-              options.monitor_host.c_str(), options.monitor_port);
+              options.monitor_host.c_str(), options.monitor_port, (*server)->debug_port());
   std::fflush(stdout);
   while (!g_stop) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   (*server)->stop();

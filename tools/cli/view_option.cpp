@@ -64,6 +64,7 @@ view::ViewOptions default_view_options(int port, int monitor_port) {
   options.port = port;
   options.monitor_port = monitor_port;
   options.web_dir = agent::find_data_dir("tools/view/web");
+  options.debug_port = port == 0 ? 0 : -1;  // a free port with a free HTTP port, else the same number
   return options;
 }
 
@@ -72,7 +73,8 @@ Result<std::unique_ptr<view::ViewServer>> start_viewer(const char* command, int 
   Result<std::unique_ptr<view::ViewServer>> viewer = view::ViewServer::open(default_view_options(port, monitor_port));
   if (!viewer.ok()) return make_error("--view: " + viewer.error().describe());
   (*viewer)->start();
-  std::printf("libero %s: viewer http://127.0.0.1:%d/\n", command, (*viewer)->port());
+  std::printf("libero %s: viewer http://127.0.0.1:%d/ (agents' debug port %d)\n", command, (*viewer)->port(),
+              (*viewer)->debug_port());
   std::fflush(stdout);
   return viewer;
 }

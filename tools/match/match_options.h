@@ -50,8 +50,10 @@ struct MatchOptions {
   std::string log_level = "warn"; // agents' log level (sim)
   // Called once the server listens, with its monitor port (sim and
   // rcssserver3d; the built-in simulator then opens one): `libero match
-  // --view` starts its viewer there. An error stops the match.
-  std::function<Status(int monitor_port)> on_server_ready;
+  // --view` starts its viewer there. Returns the viewer's debug port, which
+  // Libero's agents then publish to (`libero agent --debug-port`), or 0.
+  // An error stops the match.
+  std::function<Result<int>(int monitor_port)> on_server_ready;
 };
 
 }  // namespace libero::match

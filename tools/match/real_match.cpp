@@ -119,8 +119,12 @@ Result<MatchSummary> run_real_match(const MatchOptions& options, MatchRecorder* 
   if (Status started = server.start(*install, run); !started.ok()) return started.error();
   LOG_INFO(kLog, "rcssserver3d (%s, found by %s) on agent port %d, monitor port %d", install->binary.c_str(),
            install->found_by.c_str(), server.agent_port(), server.monitor_port());
-  if (options.on_server_ready)
-    if (Status ready = options.on_server_ready(server.monitor_port()); !ready.ok()) return ready.error();
+  int debug_port = 0;  // a viewer's, for Libero's agents
+  if (options.on_server_ready) {
+    Result<int> ready = options.on_server_ready(server.monitor_port());
+    if (!ready.ok()) return ready.error();
+    debug_port = *ready;
+  }
 
   // External agents connect through the relay (join_relay.h says why).
   JoinRelay relay;
@@ -220,6 +224,7 @@ Result<MatchSummary> run_real_match(const MatchOptions& options, MatchRecorder* 
               team.robots_dir.empty() ? options.robots_dir : team.robots_dir, "--log-level", options.log_level,
               "--timeout-ms", "120000", "--connect-timeout-ms", "10000"};
       if (!options.realtime) argv.insert(argv.end(), {"--tick-budget-ms", "20"});
+      if (debug_port > 0) argv.insert(argv.end(), {"--debug-port", std::to_string(debug_port)});
     }
     if (Status started = agents.start(t, u, argv, log); !started.ok()) {
       outcome = make_error("starting " + team.name + " #" + std::to_string(u) + ": " + started.error().describe());

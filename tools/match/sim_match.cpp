@@ -187,8 +187,12 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   if (!created.ok()) return make_error("starting the simulator: " + created.error().describe());
   server = std::move(created.value());
   const int port = server->agent_port();
-  if (options.on_server_ready)
-    if (Status ready = options.on_server_ready(server->monitor_port()); !ready.ok()) return ready.error();
+  int debug_port = 0;  // a viewer's, for Libero's agents
+  if (options.on_server_ready) {
+    Result<int> ready = options.on_server_ready(server->monitor_port());
+    if (!ready.ok()) return ready.error();
+    debug_port = *ready;
+  }
 
   // One log file per agent next to the match files.
   const std::string agent_dir = recorder->files().log.substr(0, recorder->files().log.size() - 6) + "-agents";
@@ -228,6 +232,7 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
     // ~200 same-seed games beside a parallel test run had a ~70 us tick cut
     // off, and played differently. The mock world uses 20 ms too.
     if (!options.realtime) argv.insert(argv.end(), {"--tick-budget-ms", "20"});
+    if (debug_port > 0) argv.insert(argv.end(), {"--debug-port", std::to_string(debug_port)});
     if (Status started = agents.start(t, u, argv, log); !started.ok())
       return make_error("starting agent " + std::to_string(u) + " of " + teams[t]->name + ": " +
                         started.error().describe());

@@ -13,6 +13,7 @@
 #include <fstream>
 #include <functional>
 #include <list>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <thread>
@@ -146,7 +147,16 @@ struct ViewServer::Impl {
   asio::io_context io;
   asio::ip::tcp::acceptor acceptor;
   std::unique_ptr<asio::steady_timer> sweep_timer;
+  std::unique_ptr<asio::ip::udp::socket> debug_socket;
+  asio::ip::udp::endpoint debug_sender;
+  std::unique_ptr<char[]> debug_buffer;
+  static constexpr size_t kDebugBuffer = 65536;
+  // When each agent was last told "watch" (a few per agent and second).
+  std::map<asio::ip::udp::endpoint, Clock::time_point> watch_sent;
+  std::deque<Bytes> recent_script_events;  // replayed to a new browser
+  static constexpr size_t kRecentScriptEvents = 20;
   int port = -1;
+  int debug_port = -1;
   std::thread io_thread, monitor_thread;
   std::atomic<bool> stopping{false};
   bool started = false;
@@ -328,16 +338,18 @@ struct ViewServer::Impl {
 
   std::string stats_json() const {
     ViewStats s = snapshot();
-    char buf[512];
+    char buf[768];
     std::snprintf(buf, sizeof buf,
                   "{\"monitor_connected\":%s,\"monitor_messages\":%lld,\"monitor_connects\":%lld,"
                   "\"frames_published\":%lld,\"frames_sent\":%lld,\"frames_dropped\":%lld,\"clients\":%lld,"
                   "\"clients_total\":%lld,\"clients_closed_slow\":%lld,\"requests\":%lld,\"bad_requests\":%lld,"
-                  "\"trainer_commands\":%lld}",
+                  "\"trainer_commands\":%lld,\"debug_datagrams\":%lld,\"debug_rejected\":%lld,"
+                  "\"watch_replies\":%lld}",
                   s.monitor_connected ? "true" : "false", (long long)s.monitor_messages, (long long)s.monitor_connects,
                   (long long)s.frames_published, (long long)s.frames_sent, (long long)s.frames_dropped,
                   (long long)s.clients, (long long)s.clients_total, (long long)s.clients_closed_slow,
-                  (long long)s.requests, (long long)s.bad_requests, (long long)s.trainer_commands);
+                  (long long)s.requests, (long long)s.bad_requests, (long long)s.trainer_commands,
+                  (long long)s.debug_datagrams, (long long)s.debug_rejected, (long long)s.watch_replies);
     return buf;
   }
 
@@ -367,6 +379,7 @@ struct ViewServer::Impl {
         "Connection: keep-alive\r\nX-Accel-Buffering: no\r\n\r\nretry: 1000\n\n");
     enqueue(*session, {head, false});
     if (last_status) enqueue(*session, {last_status, false});
+    for (const Bytes& event : recent_script_events) enqueue(*session, {event, false});
     if (last_frame) enqueue(*session, {last_frame, true});
     // Reading tells us when the browser goes away (it sends nothing more).
     watch_for_close(session);
@@ -460,6 +473,59 @@ struct ViewServer::Impl {
       }
       start_sweep();
     });
+  }
+
+  // ---- agents' debug channels (I/O thread) ----
+  // A datagram is one JSON object {"k":"hello"|"agent"|"script", ...} on
+  // one line (engine/agent/debug_channel.h); anything else is counted and
+  // dropped, so whatever else sends here cannot break the event stream.
+  static std::string_view debug_kind(std::string_view d) {
+    if (d.size() < 10 || d.substr(0, 6) != "{\"k\":\"" || d.back() != '}') return {};
+    if (d.find('\n') != std::string_view::npos || d.find('\r') != std::string_view::npos) return {};
+    size_t end = d.find('"', 6);
+    if (end == std::string_view::npos) return {};
+    std::string_view kind = d.substr(6, end - 6);
+    if (kind == "hello" || kind == "agent" || kind == "script") return kind;
+    return {};
+  }
+
+  void start_debug_receive() {
+    debug_socket->async_receive_from(
+        asio::buffer(debug_buffer.get(), kDebugBuffer), debug_sender, [this](asio::error_code ec, size_t n) {
+          if (ec == asio::error::operation_aborted || stopping) return;
+          if (!ec) on_debug_datagram(std::string_view(debug_buffer.get(), n));
+          start_debug_receive();
+        });
+  }
+
+  void on_debug_datagram(std::string_view d) {
+    std::string_view kind = debug_kind(d);
+    if (kind.empty()) {
+      count([](ViewStats& st) { ++st.debug_rejected; });
+      return;
+    }
+    count([](ViewStats& st) { ++st.debug_datagrams; });
+    // Somebody watches: tell the agent to publish (again). Twice per
+    // watch timeout at most, so a lost "watch" is made good in time.
+    if (!streams.empty()) {
+      const auto now = Clock::now();
+      auto it = watch_sent.find(debug_sender);
+      if (it == watch_sent.end() || now - it->second > std::chrono::milliseconds(500)) {
+        if (watch_sent.size() > 256) watch_sent.clear();
+        watch_sent[debug_sender] = now;
+        asio::error_code ignored;
+        debug_socket->send_to(asio::buffer("watch", 5), debug_sender, 0, ignored);
+        count([](ViewStats& st) { ++st.watch_replies; });
+      }
+    }
+    if (kind == "hello") return;
+    Bytes event = sse_event(std::string(kind).c_str(), std::string(d));
+    if (kind == "script") {
+      recent_script_events.push_back(event);
+      if (recent_script_events.size() > kRecentScriptEvents) recent_script_events.pop_front();
+    }
+    // Beliefs supersede each other like frames; script events must arrive.
+    broadcast(event, kind == "agent");
   }
 
   // ---- monitor side (monitor thread) ----
@@ -609,6 +675,7 @@ ViewServer::~ViewServer() { stop(); }
 
 Result<std::unique_ptr<ViewServer>> ViewServer::open(const ViewOptions& options) {
   if (options.port < 0 || options.port > 65535) return make_error("view port must be 0-65535");
+  if (options.debug_port < -1 || options.debug_port > 65535) return make_error("debug port must be 0-65535");
   if (options.monitor_port <= 0 || options.monitor_port > 65535) return make_error("monitor port must be 1-65535");
   if (options.client_queue < 1) return make_error("client queue must hold at least one event");
   auto impl = std::make_unique<Impl>(options);
@@ -624,10 +691,21 @@ Result<std::unique_ptr<ViewServer>> ViewServer::open(const ViewOptions& options)
     return make_error("cannot listen on " + options.bind_address + ":" + std::to_string(options.port) + ": " + ec.message());
   impl->port = impl->acceptor.local_endpoint().port();
   impl->sweep_timer = std::make_unique<asio::steady_timer>(impl->io);
+  const int debug_port = options.debug_port < 0 ? impl->port : options.debug_port;
+  impl->debug_socket = std::make_unique<asio::ip::udp::socket>(impl->io);
+  asio::ip::udp::endpoint debug_endpoint(address, static_cast<uint16_t>(debug_port));
+  impl->debug_socket->open(debug_endpoint.protocol(), ec);
+  if (!ec) impl->debug_socket->bind(debug_endpoint, ec);
+  if (ec)
+    return make_error("cannot open the debug port (UDP) " + options.bind_address + ":" + std::to_string(debug_port) + ": " +
+                      ec.message());
+  impl->debug_port = impl->debug_socket->local_endpoint().port();
+  impl->debug_buffer.reset(new char[Impl::kDebugBuffer]);
   return std::unique_ptr<ViewServer>(new ViewServer(std::move(impl)));
 }
 
 int ViewServer::port() const { return impl_->port; }
+int ViewServer::debug_port() const { return impl_->debug_port; }
 
 void ViewServer::start() {
   Impl& m = *impl_;
@@ -635,6 +713,7 @@ void ViewServer::start() {
   m.started = true;
   m.start_accept();
   m.start_sweep();
+  m.start_debug_receive();
   m.io_thread = std::thread([&m] {
     auto guard = asio::make_work_guard(m.io);
     m.io.run();
@@ -650,6 +729,7 @@ void ViewServer::stop() {
   asio::post(m.io, [&m] {
     asio::error_code ignored;
     m.acceptor.close(ignored);
+    m.debug_socket->close(ignored);
     m.sweep_timer->cancel();
     auto streams = m.streams;
     for (auto& s : streams) m.drop_stream(s);

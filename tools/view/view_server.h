@@ -35,6 +35,9 @@ struct ViewOptions {
   double stall_close_seconds = 10;      // a browser whose write has not finished in this long is dropped
   double request_timeout_seconds = 10;  // to send a whole request
   bool quiet = false;                   // no log line per monitor (dis)connection
+  // UDP port on bind_address for agents' debug channels (engine/agent/
+  // debug_channel.h): -1 = the HTTP port's number, 0 = any free port.
+  int debug_port = -1;
 };
 
 struct ViewStats {
@@ -49,6 +52,9 @@ struct ViewStats {
   int64_t clients_closed_slow = 0;
   int64_t requests = 0, bad_requests = 0;
   int64_t trainer_commands = 0;   // sent to the monitor port
+  int64_t debug_datagrams = 0;    // from agents' debug channels
+  int64_t debug_rejected = 0;     // datagrams that were not a debug channel's
+  int64_t watch_replies = 0;      // "watch" datagrams sent to agents
 };
 
 class ViewServer {
@@ -60,6 +66,7 @@ class ViewServer {
   ViewServer& operator=(const ViewServer&) = delete;
 
   int port() const;
+  int debug_port() const;  // the UDP port agents publish to
   // Starts the I/O and monitor threads; the monitor is (re)connected in the
   // background, so the game may start before or after the viewer.
   void start();
