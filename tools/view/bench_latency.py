@@ -90,7 +90,7 @@ def main():
         arrivals = {}
         reader = threading.Thread(target=monitor_reader, args=(monitor_port, arrivals, stop))
         reader.start()
-        browser = Chromium("http://127.0.0.1:%d/" % view_port)
+        browser = Chromium("http://127.0.0.1:%d/" % view_port, width=1600, height=1000)
         # Wait for every robot, then measure in play.
         want = 2 * a.players
         deadline = time.time() + 120
@@ -107,6 +107,10 @@ def main():
         own = browser.evaluate("window.liberoView.latencies")
         frame = browser.evaluate("window.liberoView.frame")
         if a.screenshot:
+            # Show one robot's beliefs too (its row in the table selects it).
+            browser.evaluate("(() => { const r = document.querySelector('#robots tbody tr[data-team=\"0\"]"
+                             "[data-unum=\"%d\"]'); if (r) r.cells[0].click(); return 0; })()" % min(10, a.players))
+            time.sleep(0.5)
             browser.screenshot(a.screenshot)
         stop.set()
         reader.join()
@@ -114,7 +118,8 @@ def main():
         game_span = log[-1][0] - log[0][0] if len(log) > 1 else 0
         print("%d vs %d, real time: %.1f game s in %.1f wall s (%.2fx), %d robots, play mode %s" % (
             a.players, a.players, game_span, wall, game_span / wall, len(frame["robots"]), frame["mode"]))
-        print("frames drawn %d (%.1f per s), matched to the monitor %d" % (len(log), len(log) / wall, len(lat)))
+        print("frames drawn %d (%.1f per s), matched to the monitor %d; agents publishing to the page: %d" % (
+            len(log), len(log) / wall, len(lat), browser.evaluate("window.liberoView.agents.size")))
         if lat:
             print("cycle -> page: median %.0f ms, p95 %.0f ms, p99 %.0f ms, max %.0f ms" % (
                 statistics.median(lat), percentile(lat, 95), percentile(lat, 99), max(lat)))

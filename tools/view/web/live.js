@@ -205,6 +205,7 @@
   }
 
   let lastTableUpdate = 0;
+  let lastDrawnSeq = -1;
   function render(now) {
     requestAnimationFrame(render);
     if (!state.dirty) return;
@@ -214,13 +215,17 @@
     else if (window.LiberoView3D) window.LiberoView3D.update(f);
     if (!f) return;
     state.drawn++;
-    const drawnAt = Date.now();
-    if (f.recv) {
-      state.latencies.push(drawnAt - f.recv);
-      if (state.latencies.length > 2000) state.latencies.splice(0, 1000);
+    // Latency counts a frame's first draw only (agents' events redraw it).
+    if (f.seq !== lastDrawnSeq) {
+      lastDrawnSeq = f.seq;
+      const drawnAt = Date.now();
+      if (f.recv) {
+        state.latencies.push(drawnAt - f.recv);
+        if (state.latencies.length > 2000) state.latencies.splice(0, 1000);
+      }
+      state.drawLog.push([f.t, drawnAt]);
+      if (state.drawLog.length > 4000) state.drawLog.splice(0, 2000);
     }
-    state.drawLog.push([f.t, drawnAt]);
-    if (state.drawLog.length > 4000) state.drawLog.splice(0, 2000);
     updateHeader(f);
     if (now - lastTableUpdate > 200) { updateRobots(f); updateMinds(); lastTableUpdate = now; }
   }
