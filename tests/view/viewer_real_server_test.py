@@ -79,8 +79,8 @@ def main():
         if status != 200:
             fail("trainer on the real server: %d %s" % (status, body))
         near = None
-        for f in stream.frames(3.0):
-            b = f["ball"]
+        for event, data in stream.events(3.0):  # until the ball is there
+            b = json.loads(data)["ball"] if event == "frame" else None
             if b and abs(b[0] + 4) < 0.3 and abs(b[1] - 3) < 0.3:
                 near = b
                 break
