@@ -9,6 +9,7 @@ without them). Usage: viewer_server_test.py LIBERO_BINARY"""
 import json
 import os
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -244,6 +245,29 @@ def check_cli(libero):
     finally:
         idle.stop()
         closed.close()
+    # `libero serve --view 0`: the viewer in the simulator's process, on its monitor port.
+    serve = subprocess.Popen([libero, "serve", "--view", "0", "--agent-port", "0", "--monitor-port", "0",
+                              "--log-level", "warn"], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE)
+    try:
+        m = Game._read_line(serve, r"viewer http://127\.0\.0\.1:(\d+)/", 20)
+        viewer = Game(libero)
+        viewer.view_port = int(m.group(1))
+        deadline = time.time() + 5
+        while time.time() < deadline and not viewer.stats()["monitor_connected"]:
+            time.sleep(0.05)
+        if not viewer.stats()["monitor_connected"]:
+            fail("libero serve --view: the viewer is not on the monitor port")
+        status, _, body = viewer.trainer(action="kick_off", team="left")
+        if status != 200:
+            fail("libero serve --view: trainer kick-off %d %s" % (status, body))
+    finally:
+        serve.send_signal(signal.SIGTERM)
+        try:
+            serve.wait(10)
+        except subprocess.TimeoutExpired:
+            serve.kill()
+            serve.wait()
+        serve.stdout.close()
     # `libero match --view 0`: the viewer runs beside the match.
     out_dir = tempfile.mkdtemp(prefix="libero-view-match-")
     try:
@@ -273,7 +297,8 @@ def check_cli(libero):
             proc.stdout.close()
     finally:
         shutil.rmtree(out_dir, ignore_errors=True)
-    print("ok: libero view / serve --view / match --view options; no game = 503; match --view serves the game")
+    print("ok: libero view / serve --view / match --view options; no game = 503; serve --view and match --view "
+          "serve their game")
 
 
 def main():
