@@ -13,6 +13,20 @@ constexpr double kToleranceYaw = deg2rad(10);
 // The approach aims inside a narrower band: stopping moves the feet a
 // little more, and the kick must still find the ball inside the full one.
 constexpr double kEntryShare = 0.8;
+// Once inside, the robot keeps stepping in place until the walk can be
+// stopped; meanwhile its torso rocks over the feet and the measured error
+// wanders by 2 cm on rcssserver3d, so it holds on up to this share of the
+// window (1.5 sent it walking again in most approaches there).
+constexpr double kHoldShare = 2.0;
+// Standing still before the kick, the robot judges the mean error over the
+// settle time, not each cycle's: sightings of the ball at the feet scatter
+// by 2 cm and jump by up to 6 cm on rcssserver3d while the robot stands,
+// and a per-cycle check sent a placed robot walking again and again (7 s
+// or more before the kick: docs/motion.md, Kicks). The mean must lie in the
+// window widened by kSettledShare; one sighting beyond kMovedShare of it is
+// a moved ball and the robot walks again at once.
+constexpr double kSettledShare = 0.9;
+constexpr double kMovedShare = 3.0;
 // Cycles standing still before the kick starts: the blend from the walking
 // pose into the stand pose (0.25 s) and a little settling. After 0.3 s the
 // kicks fell more often (83 against 66 in 300 short kicks); after 0.8 s
@@ -20,11 +34,25 @@ constexpr double kEntryShare = 0.8;
 constexpr int kSettleCycles = 25;
 // Feet side by side enough to kick from, and how early in a step (share of
 // the step, inside the double support) the walk may hand over to the kick.
-constexpr double kGapX = 0.02;
-constexpr double kGapYaw = deg2rad(4);
-constexpr double kStepStart = 0.15;
-// Torso lean beyond the walking posture's up to which the walk may be stopped.
+// On rcssserver3d a robot stepping in place drifts backwards by 3-4 cm/s
+// and rarely meets tighter conditions at a step's start, so it stepped
+// until the ball was out of its window again (2 cm, 4 degrees and 0.15 of
+// the step held 1 of 10 approaches there under 1 s).
+constexpr double kGapX = 0.03;
+constexpr double kGapYaw = deg2rad(6);
+constexpr double kStepStart = 0.25;
+// The walk's own speed low enough to stop from: it ramps down for a few
+// steps after the command drops to zero.
+constexpr double kInPlaceSpeed = 0.03;  // m/s
+constexpr double kInPlaceTurn = 0.1;    // rad/s
+// Torso lean beyond the walking posture's up to which the walk may be
+// stopped; the longer the robot stands aligned and stepping, the more lean
+// is accepted (kUprightLeanGrowth per cycle, up to kUprightLeanMax): on
+// rcssserver3d the walking torso rocks 2-4 degrees, and a robot waiting for
+// 3 stepped in place for seconds.
 constexpr double kUprightLean = deg2rad(3);
+constexpr double kUprightLeanGrowth = deg2rad(0.05);
+constexpr double kUprightLeanMax = deg2rad(5);
 // How far behind the spot sideways and turning corrections are made, and
 // below which sideways (m) and turning (rad) errors are corrected on the way
 // in: small side steps do not reach the ball, and backing off for every
@@ -66,6 +94,8 @@ void KickApproach::reset() {
   holding_ = false;
   lined_up_ = false;
   still_cycles_ = 0;
+  aligned_cycles_ = 0;
+  settle_sum_x_ = settle_sum_y_ = settle_sum_yaw_ = 0;
 }
 
 KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachInput& in, const WalkEngine& walk) {
@@ -110,12 +140,51 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
   out.error_y = ey;
   out.error_yaw = dir;
 
-  double slack = holding_ ? 1.5 : kEntryShare;
-  bool aligned = std::abs(ex) < spec.window_x * slack && std::abs(ey) < spec.window_y * slack &&
-                 std::abs(dir) < kToleranceYaw * slack;
+  auto inside = [&](double x, double y, double yaw, double share) {
+    return std::abs(x) < spec.window_x * share && std::abs(y) < spec.window_y * share &&
+           std::abs(yaw) < kToleranceYaw * share;
+  };
+  // Standing still and placed: the settle runs to its end unless the ball
+  // moved, then its mean error decides between the kick and more walking.
+  if (holding_ && walk.standing_still() && still_cycles_ > 0) {
+    if (inside(ex, ey, dir, kMovedShare)) {
+      ++still_cycles_;
+      // The mean of the settle's second half: in the first the body blends
+      // from the walking pose into the stand and the feet still shift.
+      if (still_cycles_ == kSettleCycles / 2) settle_sum_x_ = settle_sum_y_ = settle_sum_yaw_ = 0;
+      if (still_cycles_ >= kSettleCycles / 2) {
+        settle_sum_x_ += ex;
+        settle_sum_y_ += ey;
+        settle_sum_yaw_ += dir;
+      }
+      out.aligned = out.feet_together = out.in_place = out.upright = true;
+      out.still_cycles = still_cycles_;
+      if (still_cycles_ < kSettleCycles) return out;
+      double n = still_cycles_ - kSettleCycles / 2 + 1;
+      if (inside(settle_sum_x_ / n, settle_sum_y_ / n, settle_sum_yaw_ / n, kSettledShare)) {
+        // The error reported (which kicks that adapt to the ball read) is
+        // this cycle's and from the foot as it stands, without the turn still
+        // to make: the body may still sway during the settle, and the kick
+        // swings from where the foot is now.
+        out.kick = true;
+        double sx = spec.ball_x - in.reference.x;
+        double sy = (left_ ? -spec.ball_y : spec.ball_y) - in.reference.y;
+        out.error_x = bx - sx;
+        out.error_y = by - sy;
+        return out;
+      }
+    }
+    // The ball moved, or the settled mean is off the spot: walk again.
+    holding_ = false;
+    still_cycles_ = 0;
+    aligned_cycles_ = 0;
+  }
+
+  bool aligned = inside(ex, ey, dir, holding_ ? kHoldShare : kEntryShare);
   holding_ = aligned;
   if (aligned) {
-    still_cycles_ = walk.standing_still() ? still_cycles_ + 1 : 0;
+    ++aligned_cycles_;
+    still_cycles_ = walk.standing_still() ? 1 : 0;
     // The walk would come to rest on its own only after a second or more
     // (the balance steps keep moving the feet, so it keeps stepping in
     // place): at the start of a step in place, both feet down and side by
@@ -125,10 +194,11 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
     // over the support foot.
     bool feet_together = std::abs(in.stance.gap_x) < kGapX && std::abs(in.stance.gap_yaw) < kGapYaw;
     const WalkCommand& speed = walk.current();
-    bool in_place = std::abs(speed.vx) < 1e-3 && std::abs(speed.vy) < 1e-3 && std::abs(speed.turn) < 1e-3;
-    bool upright = std::abs(in.lean_pitch) < kUprightLean && std::abs(in.lean_roll) < kUprightLean;
+    bool in_place = std::abs(speed.vx) < kInPlaceSpeed && std::abs(speed.vy) < kInPlaceSpeed &&
+                    std::abs(speed.turn) < kInPlaceTurn;
+    double lean_limit = std::min(kUprightLean + kUprightLeanGrowth * aligned_cycles_, kUprightLeanMax);
+    bool upright = std::abs(in.lean_pitch) < lean_limit && std::abs(in.lean_roll) < lean_limit;
     out.stop_walk = walk.walking() && walk.phase() < kStepStart && feet_together && in_place && upright;
-    out.kick = still_cycles_ >= kSettleCycles;
     out.aligned = true;
     out.feet_together = feet_together;
     out.in_place = in_place;
@@ -137,6 +207,7 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
     return out;
   }
   still_cycles_ = 0;
+  aligned_cycles_ = 0;
 
   const WalkParams& p = walk.params();
   double distance = std::hypot(ex, ey);

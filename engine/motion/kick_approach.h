@@ -65,6 +65,9 @@ class KickApproach {
   bool holding_ = false;   // aligned: the walk was told to stop
   bool lined_up_ = false;  // sideways and in direction: walk straight onto the spot
   int still_cycles_ = 0;   // aligned with the walk stopped
+  int aligned_cycles_ = 0; // aligned, walking or not
+  // Sums of the error over the settle's second half (their mean decides the kick).
+  double settle_sum_x_ = 0, settle_sum_y_ = 0, settle_sum_yaw_ = 0;
 };
 
 }  // namespace libero::motion

@@ -39,6 +39,7 @@ void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params
   base_params_ = params_ = params;
   touchdown_early_steps_ = touchdown_held_cycles_ = 0;
   reset();
+  feet_targets(0.0, Vec3::Zero(), 0.0, 0.0, rest_pose_);
 }
 
 void WalkEngine::reset() {

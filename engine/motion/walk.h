@@ -58,6 +58,10 @@ class WalkEngine {
   // The targets of phase 0 without advancing the gait: the stand pose when
   // the walk is at rest; while walking, the current crouch and foot offsets.
   void stand_pose(double target[kJointCount]) const;
+  // The pose the walk comes to rest in (stand height and lean, feet side by
+  // side at neutral), whatever it is doing now; its torso leans by
+  // params().stand_torso_pitch.
+  const double* rest_pose() const { return rest_pose_; }
 
   bool walking() const { return walking_; }
   // For the IMU filter: this step's imu_accel_smoothing (its gait tables
@@ -120,6 +124,7 @@ class WalkEngine {
   WalkParams params_;       // this step's: base_params_ with the sideways and forward gaits blended in
   WalkCommand current_;
   bool walking_ = false;
+  double rest_pose_[kJointCount] = {};  // rest_pose(), set by configure()
   Side swing_ = kLeft;
   double time_ = 0;              // s into the current step
   double period_ = 0.25;         // s, this step's period (set when it begins)

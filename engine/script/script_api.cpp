@@ -46,6 +46,7 @@ typedef struct {
   double stop_x, stop_y;
   int32_t valid;
   int32_t moving_towards_me;
+  double rel_x, rel_y;
 } WsBall;
 typedef struct {
   int32_t valid;

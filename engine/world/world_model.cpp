@@ -40,6 +40,10 @@ constexpr double kPlayerForgetAge = 30.0;  // s
 constexpr double kCentreSpotSigma = 0.02;  // m
 // Seen this recently, the ball's own sightings rule (vision every 3 cycles).
 constexpr double kBallInViewAge = 0.2;  // s
+// The ball from the torso: a sighting this far from the track is a moved
+// ball, not noise; nearer ones move the track this share of the way.
+constexpr double kBallRelJump = 0.05;  // m
+constexpr double kBallRelGain = 0.3;
 
 
 // SimSpark torso frame (x right, y forward, z up) -> standard (x forward, y left, z up).
@@ -60,6 +64,7 @@ struct WorldModel::Impl {
   double last_server_time = -1;
   int fall = kFallNone;
   int airborne_cycles = 0;  // consecutive cycles reading free fall
+  Vec2 ball_rel = Vec2::Zero();  // WsBall.rel_x/rel_y: the ball from the torso
   double own_ball_seen_age = kNeverSeen;
   double ball_known_age = kNeverSeen;
   char outgoing[protocol::kMaxSayLength + 1] = {};
@@ -177,6 +182,14 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   m.localizer.predict(dx, dy, dheading);
   m.localizer.advance_time(dt);
 
+  // The ball from the torso moves against the walk's odometry between
+  // sightings: the torso stepped (dx, dy) and turned dheading.
+  {
+    double rc = std::cos(dheading), rs = std::sin(dheading);
+    double bx = m.ball_rel.x() - dx, by = m.ball_rel.y() - dy;
+    m.ball_rel = Vec2(rc * bx + rs * by, -rs * bx + rc * by);
+  }
+
   // Vision.
   m.ball.predict(dt);
   m.own_ball_seen_age += dt;
@@ -217,6 +230,13 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
       // Range-dependent error of the camera geometry plus our own pose error.
       double sigma = 0.03 + 0.01 * obs.ball_range + 0.5 * self.position_sigma;
       m.ball.observe(bx, by, sigma);
+      // Sightings of a ball at the feet scatter about 1.3 cm (docs/real-server.md):
+      // while they agree with the track they are averaged, so a robot placing
+      // its feet does not chase the noise; a jump means the ball (or the
+      // torso) moved, and the sighting is taken as it is.
+      Vec2 seen(obs.ball_x, obs.ball_y);
+      bool agrees = m.own_ball_seen_age < kBallInViewAge && (seen - m.ball_rel).norm() < kBallRelJump;
+      m.ball_rel = agrees ? Vec2(m.ball_rel + kBallRelGain * (seen - m.ball_rel)) : seen;
       m.own_ball_seen_age = 0;
       m.ball_known_age = 0;
     }
@@ -323,6 +343,8 @@ void WorldModel::update(const protocol::Percept& percept, const motion::MotionSt
   ball.valid = m.ball.valid();
   ball.last_seen_age = m.own_ball_seen_age;
   ball.last_known_age = m.ball_known_age;
+  ball.rel_x = m.ball_rel.x();
+  ball.rel_y = m.ball_rel.y();
   if (m.ball.valid()) {
     Vec2 p = m.ball.position(), v = m.ball.velocity();
     ball.x = p.x();

@@ -15,7 +15,8 @@ extern "C" {
 #endif
 
 enum {
-  kWorldStateVersion = 4, /* 3: WsPlayer.last_heard_age; 4: WsPlayer.radio_payload, radio_payload_age */
+  kWorldStateVersion = 5, /* 3: WsPlayer.last_heard_age; 4: WsPlayer.radio_payload, radio_payload_age;
+                             5: WsBall.rel_x, rel_y */
   kMaxTeamSize = 11,
   kMaxHeardMessages = 4,
   kHeardTextLength = 20,
@@ -73,6 +74,12 @@ typedef struct {
   double stop_x, stop_y;       /* where it will come to rest (rolling model) */
   int32_t valid;               /* 1 once the ball was ever seen or reported */
   int32_t moving_towards_me;
+  /* The ball from the torso (level heading frame, x forward, y left, m):
+   * the own sightings, averaged while they agree, moved by the walk's
+   * odometry between them. Follows the torso at once, where the field-frame
+   * estimate minus the own pose lags the localisation; what the kick
+   * approach places the feet by. Valid when last_seen_age is small. */
+  double rel_x, rel_y;
 } WsBall;
 
 typedef struct {

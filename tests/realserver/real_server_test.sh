@@ -30,9 +30,9 @@ walk)
   awk -v m="$moved" 'BEGIN { exit !(m > 1.0) }' || fail "the robot moved only $moved m in 5 s"
   echo "PASS: the robot walked $moved m on the real server" ;;
 kick)
-  # Three tries: on the real server the approach still misses its 20 s in
-  # about 1 of 5 runs (docs/benchmarks.md, the kick-after-approach row), and
-  # this checks that the kick works there, not how often.
+  # Three tries: this checks that the kick works there, not how often (20 of
+  # 20 approaches kicked within the bench's 20 s there, 0.79-5.72 m:
+  # docs/benchmarks.md, "Kick after arriving").
   "$bench" kick_long --server rcssserver3d --runs 3 -v >"$out/kick.txt" 2>&1
   rc=$?
   skip_if_absent "$out/kick.txt"

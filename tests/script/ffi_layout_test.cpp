@@ -63,7 +63,7 @@ struct FfiState {
 TEST_CASE("ffi cdef matches world_state.h field by field") {
   using namespace libero::world;
   FfiState ffi;
-  CHECK(kWorldStateVersion == 4);  // bump docs/scripting.md and this test together
+  CHECK(kWorldStateVersion == 5);  // bump docs/scripting.md and this test together
   CHECK_SIZE(WsGame);
   CHECK_FIELD(WsGame, time);
   CHECK_FIELD(WsGame, server_time);
@@ -107,6 +107,8 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
   CHECK_FIELD(WsBall, stop_y);
   CHECK_FIELD(WsBall, valid);
   CHECK_FIELD(WsBall, moving_towards_me);
+  CHECK_FIELD(WsBall, rel_x);
+  CHECK_FIELD(WsBall, rel_y);
 
   CHECK_SIZE(WsPlayer);
   CHECK_FIELD(WsPlayer, valid);

@@ -235,6 +235,12 @@ void MotionHarness::fill_world_state() {
   w.ball.last_known_age = 0;
   w.ball.stop_x = ball.x();
   w.ball.stop_y = ball.y();
+  // The ball from the torso, in its level heading frame, as the world
+  // model's own sightings give it.
+  double c = std::cos(w.self.heading), s = std::sin(w.self.heading);
+  double bx = ball.x() - w.self.x, by = ball.y() - w.self.y;
+  w.ball.rel_x = c * bx + s * by;
+  w.ball.rel_y = -s * bx + c * by;
   for (int j = 0; j < kJointCount; ++j) w.joint_angles[j] = readings_.joint_angle[j];
 }
 
