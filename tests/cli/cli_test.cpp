@@ -24,7 +24,7 @@ TEST_CASE("libero without a command prints usage and fails") {
 TEST_CASE("libero --help lists every command") {
   auto r = run_libero({"--help"});
   CHECK(r.exit_code == 0);
-  for (const char* command : {"agent", "replay", "serve", "match", "test", "tournament", "view"}) CHECK(contains(r.out, command));
+  for (const char* command : {"agent", "replay", "serve", "match", "optimize", "test", "tournament", "view"}) CHECK(contains(r.out, command));
 }
 
 TEST_CASE("libero --version") {
@@ -113,7 +113,7 @@ TEST_CASE("agent options are validated: numbers, ranges, missing values, names")
 TEST_CASE("every command in the table answers --help and rejects unknown options") {
   // serve, match and test belong to other parts; whether they are real or
   // still placeholders, the table must route to them and they must behave.
-  for (const char* name : {"agent", "replay", "serve", "match", "test", "tournament", "view"}) {
+  for (const char* name : {"agent", "replay", "serve", "match", "optimize", "test", "tournament", "view"}) {
     CAPTURE(name);
     auto help = run_libero({name, "--help"});
     CHECK(help.exit_code == 0);

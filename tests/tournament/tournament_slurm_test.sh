@@ -5,7 +5,8 @@
 # first attempt: seed 2 crashes, seed 3 hangs past --timeout, seed 4
 # cancels its own Slurm task (so it ends without an exit status). Each is
 # reported and retried in a new array; the table equals the games'
-# summaries; a rerun plays nothing. Skips (77) where Slurm cannot run.
+# summaries; a rerun plays nothing. Then a short `libero optimize` through
+# the same cluster. Skips (77) where Slurm cannot run.
 # Usage: tournament_slurm_test.sh LIBERO_BINARY SCRIPTS_DIR BASELINE_TEAM_DIR
 set -u
 libero="$1"
@@ -83,6 +84,35 @@ echo "ok: a crashed, a hung and a cancelled task are reported and retried in new
   --libero "$out/faulty" --out "$t" "A=$scripts" "B=$baseline" >"$out/t2.stdout" 2>&1 || fail "rerun failed"
 grep -q "8 games (8 already played)" "$out/t2.stdout" || fail "rerun did not skip the played games"
 grep -q "submitted" "$out/t2.stdout" && fail "rerun submitted jobs"
+
+# A short optimisation through the same cluster: a toy data file with a
+# known optimum, a command objective whose candidate 0 writes garbage on its
+# first attempt (retried in a new array).
+mkdir -p "$out/toy/scripts/data"
+printf 'return { a = 0.8 }\n' >"$out/toy/scripts/data/p.lua"
+cat >"$out/trial.sh" <<'EOS'
+#!/bin/sh
+case "$(basename "$PWD")" in
+  p0-*) if [ ! -d "$PWD.failed-1" ]; then echo "garbage" >fitness.txt; exit 0; fi ;;
+esac
+a=$(sed -n 's/.*a = \([-0-9.e+]*\).*/\1/p' "$1")
+awk -v a="$a" 'BEGIN { printf "%.6f\n", -(a - 0.3) ^ 2 }' >fitness.txt
+EOS
+chmod +x "$out/trial.sh"
+"$libero" optimize --backend slurm --file "$out/toy/scripts/data/p.lua" --params "a=0:1" --objective command \
+  --trial "$out/trial.sh {file}" --generations 2 --lambda 4 --seeds 1 --holdout 1 --out "$out/o" >"$out/o.stdout" 2>&1 ||
+  fail "slurm optimisation failed: $(tail -10 "$out/o.stdout")"
+python3 - "$out/o" <<'PY' || fail "slurm optimisation records wrong: $(cat "$out/o.stdout")"
+import json, sys
+o = sys.argv[1]
+gens = [json.loads(l) for l in open(f"{o}/generations.jsonl")]
+assert len(gens) == 2 and all(g["trials"] == 4 and g["failed_trials"] == 0 for g in gens), gens
+r = json.load(open(f"{o}/result.json"))
+held = {h["point"]: h["fitness"] for h in r["holdout"]}
+assert held["best candidate"] > held["start"], held
+PY
+grep -q "output rejected" "$out/o.stdout" || fail "the garbage trial was not reported"
+echo "ok: a short optimisation through Slurm, a garbage trial retried"
 [ -z "$(squeue -h 2>/dev/null)" ] || fail "jobs left in the queue: $(squeue)"
 sleep 1
 [ -z "$(pgrep -f -- "$t/games")" ] || fail "processes left running: $(pgrep -af -- "$t/games")"
