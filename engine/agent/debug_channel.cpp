@@ -7,6 +7,7 @@
 
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 namespace libero::agent {
@@ -62,10 +63,11 @@ struct Writer {
       for (long long d = scale / 10; d > 0; d /= 10) put(static_cast<char>('0' + (frac / d) % 10));
     }
   }
-  // A JSON string: quotes, backslashes and control characters escaped.
-  void string(const char* s) {
+  // A JSON string: quotes, backslashes and control characters escaped; at
+  // most `max` characters of s.
+  void string(const char* s, size_t max = static_cast<size_t>(-1)) {
     put('"');
-    for (; *s; ++s) {
+    for (size_t n = 0; *s && n < max; ++s, ++n) {
       unsigned char c = static_cast<unsigned char>(*s);
       if (c == '"' || c == '\\') {
         put('\\');
@@ -128,34 +130,61 @@ constexpr size_t kTailRoom = 64;
 DebugChannel::DebugChannel() = default;
 DebugChannel::~DebugChannel() { close(); }
 
+namespace {
+
+// A non-blocking UDP socket connected to 127.0.0.1:port: send() needs no
+// address, and recv() only sees that peer.
+Result<int> open_loopback_udp(int port, const char* what) {
+  int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) return make_error(std::string(what) + " socket: " + std::strerror(errno));
+  sockaddr_in peer{};
+  peer.sin_family = AF_INET;
+  peer.sin_port = htons(static_cast<uint16_t>(port));
+  peer.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd, reinterpret_cast<sockaddr*>(&peer), sizeof peer) != 0) {
+    int e = errno;
+    ::close(fd);
+    return make_error(std::string(what) + " connect: " + std::strerror(e));
+  }
+  return fd;
+}
+
+}  // namespace
+
 Status DebugChannel::open(const DebugChannelOptions& options) {
   close();
   options_ = options;
-  if (options.port == 0) return {};
+  if (options.port == 0 && options.roboviz_port == 0) return {};
   if (options.port < 0 || options.port > 65535) return make_error("debug port must be 1-65535");
+  if (options.roboviz_port < 0 || options.roboviz_port > 65535) return make_error("RoboViz port must be 1-65535");
   if (!(options.rate_hz > 0 && options.rate_hz <= 50)) return make_error("debug rate must be above 0 and at most 50 Hz");
-  int fd = ::socket(AF_INET, SOCK_DGRAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd < 0) return make_error(std::string("debug channel socket: ") + std::strerror(errno));
-  sockaddr_in viewer{};
-  viewer.sin_family = AF_INET;
-  viewer.sin_port = htons(static_cast<uint16_t>(options.port));
-  viewer.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  // Connected: send() needs no address, and recv() only sees the viewer.
-  if (::connect(fd, reinterpret_cast<sockaddr*>(&viewer), sizeof viewer) != 0) {
-    int e = errno;
-    ::close(fd);
-    return make_error(std::string("debug channel connect: ") + std::strerror(e));
+  if (options.port > 0) {
+    Result<int> fd = open_loopback_udp(options.port, "debug channel");
+    if (!fd.ok()) return fd.error();
+    fd_ = *fd;
   }
-  fd_ = fd;
+  if (options.roboviz_port > 0) {
+    Result<int> fd = open_loopback_udp(options.roboviz_port, "RoboViz drawing");
+    if (!fd.ok()) {
+      close();
+      return fd.error();
+    }
+    roboviz_fd_ = *fd;
+  }
   buffer_.reset(new char[kMaxDatagram]);
-  watched_until_ns_ = next_hello_ns_ = next_publish_ns_ = 0;
+  events_.reset(new char[kEventBuffer]);
+  pending_length_ = 0;
+  watched_until_ns_ = next_hello_ns_ = next_publish_ns_ = next_read_ns_ = 0;
+  next_roboviz_ns_ = roboviz_pause_until_ns_ = 0;
+  roboviz_set_count_ = 0;
   counters_known_ = false;
   return {};
 }
 
 void DebugChannel::close() {
   if (fd_ >= 0) ::close(fd_);
-  fd_ = -1;
+  if (roboviz_fd_ >= 0) ::close(roboviz_fd_);
+  fd_ = roboviz_fd_ = -1;
 }
 
 void DebugChannel::send(const char* data, size_t length) {
@@ -305,15 +334,29 @@ size_t DebugChannel::format_agent(const DebugSnapshot& s, char* out) {
 }
 
 void DebugChannel::on_cycle(int64_t now_ns, const DebugSnapshot& s) {
+  if (roboviz_fd_ >= 0 && now_ns >= next_roboviz_ns_) {
+    next_roboviz_ns_ = now_ns + static_cast<int64_t>(kNsPerS / options_.rate_hz);
+    if (now_ns >= roboviz_pause_until_ns_) send_roboviz(now_ns, s);
+  }
   if (fd_ < 0) return;
-  read_watch(now_ns);
-  char* out = buffer_.get();
+  if (pending_length_ > 0) {
+    send(buffer_.get(), pending_length_);
+    pending_length_ = 0;
+  }
+  // The viewer renews "watch" every 0.5 s and a hello goes out every 1 s,
+  // so looking for its datagrams every 100 ms is enough; the cycles in
+  // between cost a clock comparison.
+  if (now_ns >= next_read_ns_) {
+    next_read_ns_ = now_ns + kReadPeriodNs;
+    read_watch(now_ns);
+  }
+  char* event = events_.get();
   if (!watched(now_ns)) {
     if (now_ns >= next_hello_ns_) {
-      Writer w{out, kMaxDatagram};
+      Writer w{event, kEventBuffer};
       write_header(w, "hello", s);
       w.put('}');
-      send(out, w.length);
+      send(event, w.length);
       next_hello_ns_ = now_ns + static_cast<int64_t>(kHelloPeriodS * kNsPerS);
     }
     counters_known_ = false;  // take the script counters afresh once watched
@@ -324,24 +367,25 @@ void DebugChannel::on_cycle(int64_t now_ns, const DebugSnapshot& s) {
     const script::BehaviorStats& b = *s.behavior;
     const uint64_t errors = b.runtime_errors;
     if (counters_known_ && (b.reloads != seen_reloads_ || b.failed_reloads != seen_failed_reloads_ || errors != seen_errors_)) {
-      const char* event = b.failed_reloads != seen_failed_reloads_ ? "reload_failed"
-                          : b.reloads != seen_reloads_            ? "reload"
-                                                                  : "error";
-      Writer w{out, kMaxDatagram - 1};
+      const char* kind = b.failed_reloads != seen_failed_reloads_ ? "reload_failed"
+                         : b.reloads != seen_reloads_            ? "reload"
+                                                                 : "error";
+      Writer w{event, kEventBuffer};
       write_header(w, "script", s);
       w.key("event");
-      w.string(event);
+      w.string(kind);
       w.key("reloads");
       w.integer(static_cast<long long>(b.reloads));
       w.key("errors");
       w.integer(static_cast<long long>(errors));
       // A good reload has no message; a failed one or a runtime error has
-      // the host's "file:line: message".
-      const bool with_text = std::strcmp(event, "reload") != 0 && s.last_error;
+      // the host's "file:line: message" (its first 400 characters: each
+      // may double when escaped, and the datagram must stay whole).
+      const bool with_text = std::strcmp(kind, "reload") != 0 && s.last_error;
       w.key("text");
-      w.string(with_text ? s.last_error->c_str() : "");
+      w.string(with_text ? s.last_error->c_str() : "", 400);
       w.put('}');
-      send(out, w.length);
+      send(event, w.length);
     }
     seen_reloads_ = b.reloads;
     seen_failed_reloads_ = b.failed_reloads;
@@ -350,8 +394,127 @@ void DebugChannel::on_cycle(int64_t now_ns, const DebugSnapshot& s) {
   }
   if (now_ns < next_publish_ns_) return;
   next_publish_ns_ = now_ns + static_cast<int64_t>(kNsPerS / options_.rate_hz);
-  const size_t length = format_agent(s, out);
-  send(out, length);
+  // Formatted now, sent next cycle: the two halves of the work land on two
+  // cycles, which halves the worst cycle's cost (docs/benchmarks.md).
+  pending_length_ = format_agent(s, buffer_.get());
+}
+
+// ---- RoboViz's drawing protocol ----
+// As RoboViz's receiver parses it (its DrawComm and command classes):
+// several commands per datagram, read into a 512-byte buffer; a command is
+// a type byte and a subtype byte, numbers are 6 ASCII characters (a %f
+// rendering cut to 6), colours are bytes, names and texts end with a NUL.
+//   swap buffers  0 0 <set>                   (shows what the set got since its last swap)
+//   circle        1 0 x y radius thickness r g b <set>
+//   line          1 1 x1 y1 z1 x2 y2 z2 thickness r g b <set>
+//   point         1 2 x y z size r g b <set>
+//   polygon       1 4 n r g b a (x y z)*n <set>
+//   annotation    2 0 x y z r g b <text> <set>
+// Coordinates are the server's world frame (the right team's drawings are
+// mirrored from its own frame). Sets are "<team>.<unum>.<layer>", so
+// RoboViz lists each robot's layers apart.
+namespace {
+
+struct Packet {
+  char* data;
+  size_t length = 0;
+  void byte(int b) { data[length++] = static_cast<char>(b); }
+  void number(double v) {
+    if (!std::isfinite(v)) v = 0;
+    if (v > 999999) v = 999999;
+    if (v < -99999) v = -99999;
+    char text[40];
+    std::snprintf(text, sizeof text, "%f", v);  // at least "0.000000": 8 characters
+    std::memcpy(data + length, text, 6);
+    length += 6;
+  }
+  void text(const char* s, size_t max) {
+    for (size_t i = 0; s[i] && i < max; ++i) data[length++] = s[i];
+    data[length++] = '\0';
+  }
+  void rgb(uint32_t rgba) {
+    byte(static_cast<int>(rgba >> 24) & 255);
+    byte(static_cast<int>(rgba >> 16) & 255);
+    byte(static_cast<int>(rgba >> 8) & 255);
+  }
+};
+
+constexpr size_t kMaxSetName = 47;
+constexpr size_t kMaxRoboVizText = 64;
+
+}  // namespace
+
+void DebugChannel::flush_roboviz(char* packet, size_t* length, int64_t now_ns) {
+  if (*length == 0) return;
+  if (::send(roboviz_fd_, packet, *length, MSG_DONTWAIT | MSG_NOSIGNAL) == static_cast<ssize_t>(*length)) {
+    ++roboviz_sent_;
+  } else {
+    ++failures_;
+    // Nobody on the port (loopback reports it): try again in a second.
+    if (errno == ECONNREFUSED) roboviz_pause_until_ns_ = now_ns + kNsPerS;
+  }
+  *length = 0;
+}
+
+void DebugChannel::send_roboviz(int64_t now_ns, const DebugSnapshot& s) {
+  char packet[kRoboVizPacket];
+  size_t packet_length = 0;
+  char command[kRoboVizPacket];
+  const double mirror = s.side == 2 ? -1.0 : 1.0;
+  // False once a send was refused: the rest waits for the pause to end.
+  auto add = [&](size_t n) {
+    if (packet_length + n > kRoboVizPacket) flush_roboviz(packet, &packet_length, now_ns);
+    if (roboviz_pause_until_ns_ > now_ns) return false;
+    std::memcpy(packet + packet_length, command, n);
+    packet_length += n;
+    return true;
+  };
+  auto set_name = [&](const char* layer, char* out) {
+    std::snprintf(out, kMaxSetName + 1, "%s.%d.%s", s.team, s.unum, layer[0] ? layer : "default");
+  };
+  if (s.trace) {
+    const script::CycleTrace& t = *s.trace;
+    for (int i = 0; i < t.drawing_count && i < script::kMaxDrawings; ++i) {
+      const script::DrawCommand& d = t.drawings[i];
+      char set[kMaxSetName + 1];
+      set_name(d.layer, set);
+      // Remember the set, so a layer that stops drawing is swapped empty.
+      bool known = false;
+      for (int k = 0; k < roboviz_set_count_ && !known; ++k) known = std::strcmp(roboviz_sets_[k], set) == 0;
+      if (!known && roboviz_set_count_ < kMaxRoboVizSets) std::strcpy(roboviz_sets_[roboviz_set_count_++], set);
+      Packet c{command};
+      const double x1 = mirror * d.x1, y1 = mirror * d.y1, x2 = mirror * d.x2, y2 = mirror * d.y2;
+      switch (d.kind) {
+        case script::DrawKind::Circle:
+          c.byte(1), c.byte(0), c.number(x1), c.number(y1), c.number(d.radius), c.number(2), c.rgb(d.rgba);
+          break;
+        case script::DrawKind::Line:
+          c.byte(1), c.byte(1), c.number(x1), c.number(y1), c.number(0), c.number(x2), c.number(y2), c.number(0),
+              c.number(2), c.rgb(d.rgba);
+          break;
+        case script::DrawKind::Point:
+          c.byte(1), c.byte(2), c.number(x1), c.number(y1), c.number(0), c.number(6), c.rgb(d.rgba);
+          break;
+        case script::DrawKind::Polygon: {
+          const int n = d.point_count < script::kMaxPolygonPoints ? d.point_count : script::kMaxPolygonPoints;
+          c.byte(1), c.byte(4), c.byte(n), c.rgb(d.rgba), c.byte(static_cast<int>(d.rgba & 255));
+          for (int k = 0; k < n; ++k) c.number(mirror * d.points[2 * k]), c.number(mirror * d.points[2 * k + 1]), c.number(0);
+          break;
+        }
+        case script::DrawKind::Text:
+          c.byte(2), c.byte(0), c.number(x1), c.number(y1), c.number(0), c.rgb(d.rgba), c.text(d.text, kMaxRoboVizText);
+          break;
+      }
+      c.text(set, kMaxSetName);
+      if (!add(c.length)) return;
+    }
+  }
+  for (int k = 0; k < roboviz_set_count_; ++k) {
+    Packet c{command};
+    c.byte(0), c.byte(0), c.text(roboviz_sets_[k], kMaxSetName);
+    if (!add(c.length)) return;
+  }
+  flush_roboviz(packet, &packet_length, now_ns);
 }
 
 }  // namespace libero::agent

@@ -41,6 +41,9 @@ int run_agent(int argc, char** argv) {
        "(libero view; docs/viewer.md)", 1, 65535},
       {"debug-rate", OptionKind::kDouble, &options.debug.rate_hz, "HZ", "debug datagrams per second while watched (default 10)",
        0.1, 50},
+      {"roboviz-port", OptionKind::kInt, &options.debug.roboviz_port, "PORT",
+       "also send the scripts' drawings to RoboViz on 127.0.0.1:PORT (its drawing port is 32769), at --debug-rate", 1,
+       65535},
       {"replay", OptionKind::kString, &replay_path, "FILE", "replay a record file offline instead of connecting (as 'libero replay FILE')"},
   };
   Result<ParsedArgs> parsed = parse_options(table, argc, argv);
