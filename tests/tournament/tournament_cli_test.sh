@@ -9,7 +9,8 @@
 #      process behind, and a rerun plays only the games not yet played;
 #   5. a game that crashes, one that hangs and one that writes a garbage
 #      summary are retried and pass; a team whose games always crash is
-#      reported failed, and the results file stays valid.
+#      reported failed, and the results file stays valid;
+#   6. the binary replaced mid-tournament (a rebuild): later games still start.
 # Usage: tournament_cli_test.sh LIBERO_BINARY SCRIPTS_DIR BASELINE_TEAM_DIR
 set -u
 libero="$1"
@@ -155,7 +156,7 @@ exec "$libero" "\$@"
 EOS
 chmod +x "$out/faulty"
 f="$out/f"
-"$libero" tournament "${game[@]}" --seeds 7-9 --schedule gauntlet --timeout 8 --retries 1 --workers "$workers" \
+"$libero" tournament "${game[@]}" --seeds 7-9 --schedule gauntlet --timeout 5 --retries 1 --workers "$workers" \
   --libero "$out/faulty" --out "$f" "A=$scripts" "B=$baseline" "Broken=$baseline" >"$out/f.stdout" 2>&1
 rc=$?
 [ "$rc" -eq 1 ] || fail "tournament with failed games exited $rc: $(tail -5 "$out/f.stdout")"
@@ -176,8 +177,26 @@ html = open(f"{f}/index.html").read()
 assert "Failed games" in html
 PY
 
-grep -q "timed out after 8 s" "$out/f.stdout" || fail "the hang was not reported as a timeout"
+grep -q "timed out after 5 s" "$out/f.stdout" || fail "the hang was not reported as a timeout"
 grep -q "output rejected" "$out/f.stdout" || fail "the garbage summary was not reported"
 grep -q "crashing on purpose" "$out/f.stdout" || fail "the crash was not reported with its log line"
 [ -z "$(pgrep -f -- "$f/games")" ] || fail "processes left running: $(pgrep -af -- "$f/games")"
 echo "ok: crashed, hung and garbage games are retried; a team that always crashes is reported failed"
+
+# 6. The binary rebuilt mid-tournament (a new file at its path): the games
+# after it start the new build instead of failing to start.
+mkdir -p "$out/bin"
+cp "$libero" "$out/bin/libero"
+r="$out/r"
+"$out/bin/libero" tournament "${game[@]}" --seeds 3 --workers 1 --retries 0 --out "$r" "A=$scripts" "B=$baseline" \
+  >"$out/r.stdout" 2>&1 &
+pid=$!
+for _ in $(seq 1 300); do
+  python3 -c "import json,sys; sys.exit(0 if len(json.load(open('$r/results.json'))['games'])>=1 else 1)" 2>/dev/null && break
+  sleep 0.1
+done
+cp "$libero" "$out/bin/libero.new" && mv "$out/bin/libero.new" "$out/bin/libero"  # the running file is now deleted
+wait "$pid"; rc=$?
+pid=""
+[ "$rc" -eq 0 ] || fail "a rebuilt binary failed the tournament (exit $rc): $(tail -5 "$out/r.stdout")"
+echo "ok: games after the binary is replaced start the new build"

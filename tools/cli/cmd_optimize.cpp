@@ -40,7 +40,13 @@ std::string self_binary() {
   ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
   if (n <= 0) return "libero";
   path[n] = '\0';
-  return path;
+  // A binary rebuilt while this one runs shows as "PATH (deleted)": the
+  // games then run the new build at PATH rather than fail to start.
+  std::string self = path;
+  const std::string deleted = " (deleted)";
+  if (self.size() > deleted.size() && self.compare(self.size() - deleted.size(), deleted.size(), deleted) == 0)
+    self.resize(self.size() - deleted.size());
+  return self;
 }
 
 std::string read_text(const std::string& path, bool* ok) {
