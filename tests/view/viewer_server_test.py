@@ -72,6 +72,15 @@ def check_page(game):
 
 def check_live(game):
     stream = EventStream(game.view_port)
+    # All four agents in (they join one by one; slower on a loaded machine).
+    deadline, joined = time.time() + 20, False
+    while time.time() < deadline and not joined:
+        for event, data in stream.events(0.5):
+            if event == "frame" and len(json.loads(data)["robots"]) == 4:
+                joined = True
+                break
+    if not joined:
+        fail("the four robots did not all appear within 20 s")
     frames = stream.frames(2.0)
     stream.close()
     if "text/event-stream" not in (stream.head or ""):
