@@ -115,6 +115,9 @@ int run_match(int argc, char** argv) {
       {"quiet", OptionKind::kFlag, &options.quiet, "", "no progress lines"},
       {"verbose", OptionKind::kFlag, &verbose, "", "log the simulator's and the runner's info lines too"},
       {"agent-log-level", OptionKind::kString, &options.log_level, "LEVEL", "sim: the agents' log level (default warn)"},
+      {"record-agents", OptionKind::kFlag, &options.record_agents, "",
+       "sim: Libero's agents record every message beside their logs (<stem>-agents/left-N.record), for libero replay "
+       "and tools/bench/teamplay/localisation_in_games.sh"},
       // Taken out of argv before parsing (its value is optional); here for the help text.
       {"view", OptionKind::kInt, &view_port_for_help, "[PORT]",
        "sim: watch the game live in a browser on 127.0.0.1:PORT (default 3300; 0 = any free port); "

@@ -48,6 +48,8 @@ struct MatchOptions {
   double connect_timeout = 60;    // s of wall time for every agent to connect (sim)
   double stall_timeout = 2;       // s a sync-mode cycle waits for a silent agent before going on (sim)
   std::string log_level = "warn"; // agents' log level (sim)
+  bool record_agents = false;     // sim: Libero's agents record every message beside their logs
+                                  // (<agent dir>/left-N.record; docs/recording.md)
   // Called once the server listens, with its monitor port (sim and
   // rcssserver3d; the built-in simulator then opens one): `libero match
   // --view` starts its viewer there. Returns the viewer's debug port, which

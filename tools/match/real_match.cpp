@@ -225,6 +225,7 @@ Result<MatchSummary> run_real_match(const MatchOptions& options, MatchRecorder* 
               "--timeout-ms", "120000", "--connect-timeout-ms", "10000"};
       if (!options.realtime) argv.insert(argv.end(), {"--tick-budget-ms", "20"});
       if (debug_port > 0) argv.insert(argv.end(), {"--debug-port", std::to_string(debug_port)});
+      if (options.record_agents) argv.insert(argv.end(), {"--record", log.substr(0, log.size() - 4) + ".record"});
     }
     if (Status started = agents.start(t, u, argv, log); !started.ok()) {
       outcome = make_error("starting " + team.name + " #" + std::to_string(u) + ": " + started.error().describe());

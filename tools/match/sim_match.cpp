@@ -233,6 +233,7 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
     // off, and played differently. The mock world uses 20 ms too.
     if (!options.realtime) argv.insert(argv.end(), {"--tick-budget-ms", "20"});
     if (debug_port > 0) argv.insert(argv.end(), {"--debug-port", std::to_string(debug_port)});
+    if (options.record_agents) argv.insert(argv.end(), {"--record", log.substr(0, log.size() - 4) + ".record"});
     if (Status started = agents.start(t, u, argv, log); !started.ok())
       return make_error("starting agent " + std::to_string(u) + " of " + teams[t]->name + ": " +
                         started.error().describe());

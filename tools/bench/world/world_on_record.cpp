@@ -79,7 +79,12 @@ std::map<long, Truth> load_truth(const std::string& path, const std::string& sid
 const char kUsage[] =
     "usage: libero_world_on_record RECORD GROUND_TRUTH --team NAME --unum N [--side left|right]\n"
     "                              [--scripts DIR]   (the scripts the agent ran; default the repo's)\n"
-    "                              [--from T --to T]   (score only this server-time window)\n";
+    "                              [--from T --to T]   (score only this server-time window)\n"
+    "                              [--game-time]   (the truth's times are game times, as\n"
+    "                               tools/bench/teamplay/replay_truth.py writes from a match's replay\n"
+    "                               log: percepts are matched by their game time)\n"
+    "                              [--samples FILE]   (every scored cycle's errors: position m,\n"
+    "                               heading deg, ball m or -1 when not seen within 1 s)\n";
 
 }  // namespace
 
@@ -91,11 +96,15 @@ int main(int argc, char** argv) {
   std::string scripts_dir = std::string(LIBERO_SOURCE_DIR) + "/scripts";
   int unum = 1;
   double from = -1e9, to = 1e9;  // optional server-time window to score
+  bool game_time = false;        // truth keyed by game time, not server time
+  std::string samples_path;      // every scored cycle's errors, for pooling over many records
   while (args.next()) {
     const std::string& a = args.arg();
     if (a == "--from") from = args.number(0, 1e6);
     else if (a == "--to") to = args.number(0, 1e6);
     else if (a == "--scripts") scripts_dir = args.value();
+    else if (a == "--game-time") game_time = true;
+    else if (a == "--samples") samples_path = args.value();
     else if (a == "--team") team = args.value();
     else if (a == "--unum") unum = args.whole(1, 11);
     else if (a == "--side") {
@@ -105,6 +114,17 @@ int main(int argc, char** argv) {
   }
   if (std::optional<int> status = args.finish("libero_world_on_record", kUsage)) return *status;
   std::map<long, Truth> truth = load_truth(truth_path, side, unum);
+  std::FILE* samples_file = nullptr;
+  if (!samples_path.empty() && !(samples_file = std::fopen(samples_path.c_str(), "w"))) {
+    std::fprintf(stderr, "%s: cannot write\n", samples_path.c_str());
+    return 1;
+  }
+  struct CloseSamples {
+    std::FILE* f;
+    ~CloseSamples() {
+      if (f) std::fclose(f);
+    }
+  } close_samples{samples_file};
   Result<agent::RecordContents> record = agent::read_record_file(record_path);
   if (!record.ok()) {
     std::fprintf(stderr, "%s: %s\n", record_path.c_str(), record.error().message.c_str());
@@ -150,7 +170,11 @@ int main(int argc, char** argv) {
     pipeline->on_message(entry.payload);
     if (!protocol::decode_simspark(entry.payload, &percept).ok() || !percept.has_time) continue;
     if (first_time < 0) first_time = percept.server_time;
-    auto it = truth.find(std::lround(percept.server_time / 0.02));
+    // In a match the truth comes from the runner's replay log, which knows
+    // the game time only (replay_truth.py leaves out the times at which the
+    // clock stood still).
+    if (game_time && !percept.game_state.present) continue;
+    auto it = truth.find(std::lround((game_time ? percept.game_state.game_time : percept.server_time) / 0.02));
     if (it == truth.end() || !it->second.has_robot) continue;
     ++matched;
     {
@@ -193,10 +217,14 @@ int main(int argc, char** argv) {
                   ws.self.localised, ws.self.position_sigma, ws.self.fall, ws.self.z, percept.accel.x, percept.accel.y, percept.accel.z);
     position_error.push_back(std::hypot(ex - t.x, ey - t.y));
     heading_error.push_back(std::fabs(rad2deg(normalize_angle(eh - deg2rad(t.heading_deg)))));
+    double ball_miss = -1;
     if (ws.ball.valid && ws.ball.last_seen_age <= 1.0) {
       double bx = right ? -ws.ball.x : ws.ball.x, by = right ? -ws.ball.y : ws.ball.y;
-      ball_error.push_back(std::hypot(bx - t.ball_x, by - t.ball_y));
+      ball_miss = std::hypot(bx - t.ball_x, by - t.ball_y);
+      ball_error.push_back(ball_miss);
     }
+    if (samples_file)
+      std::fprintf(samples_file, "%.4f %.3f %.4f\n", position_error.back(), heading_error.back(), ball_miss);
   }
   std::printf("%ld percepts matched to ground truth, %ld scored (upright, after the first 3 s)\n", matched, cycles);
   std::printf("falls %ld, cycles down or within 2 s of getting up (not scored) %ld\n", falls, down_cycles);
