@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# skill_fitness.sh, the skill bench as a `libero optimize --objective command`
+# trial, on the built-in simulator: a walk and a kick from the spot give the
+# fitness their figures make (distance along less falls; travel times the
+# cosine of the direction error less falls); a broken candidate, a bad
+# seed and an unknown scenario write no fitness and say why; and one small
+# generation of libero optimize over the walk runs through it.
+# Usage: skill_fitness_test.sh SKILL_FITNESS_SH LIBERO_SKILL_BENCH LIBERO ROBOTS_DIR
+set -u
+fitness_sh="$1"; bench="$2"; libero="$3"; robots="$4"
+out="$(mktemp -d /tmp/libero-skill-fitness-test.XXXXXX)"
+trap 'rm -rf "$out"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+export LIBERO_SKILL_BENCH="$bench"
+cp -r "$robots" "$out/robots"
+
+mkdir "$out/walk" && cd "$out/walk" || fail "no scratch folder"
+"$fitness_sh" walk "$out/robots" 7 --runs 1 --seconds 4 >log.txt 2>&1 || fail "walk trial failed: $(tail -3 log.txt)"
+[ -s fitness.txt ] || fail "no fitness.txt after a walk"
+along=$(sed -n 's/.*, \([0-9.]*\) m\/s along, falls \([0-9]*\)$/\1 \2/p' log.txt)
+[ -n "$along" ] || fail "no walk figure: $(cat log.txt)"
+awk -v f="$(cat fitness.txt)" -v a="$along" 'BEGIN { split(a, p, " "); want = p[1] * 4 - 3 * p[2];
+  exit !(f > 0.5 && f - want < 0.01 && want - f < 0.01) }' || fail "fitness $(cat fitness.txt) for '$along' over 4 s"
+
+mkdir "$out/kick" && cd "$out/kick" || fail "no scratch folder"
+"$fitness_sh" kick_long_spot "$out/robots" 1 --runs 1 >log.txt 2>&1 || fail "kick trial failed: $(tail -3 log.txt)"
+kick=$(sed -n 's/^ball travel median \([0-9.]*\) m .*direction error| median \([0-9.]*\) deg.*falls \([0-9]*\)$/\1 \2 \3/p' log.txt)
+[ -n "$kick" ] || fail "no kick figure: $(cat log.txt)"
+awk -v f="$(cat fitness.txt)" -v k="$kick" 'BEGIN { split(k, p, " "); want = p[1] * cos(p[2] * 3.14159265 / 180) - 3 * p[3];
+  exit !(f - want < 0.01 && want - f < 0.01) }' || fail "fitness $(cat fitness.txt) for the kick '$kick'"
+
+mkdir "$out/broken" && cd "$out/broken" || fail "no scratch folder"
+cp -r "$out/robots" "$out/broken-robots"
+echo "return { default = { step_period = " >"$out/broken-robots/nao/walk.lua"
+"$fitness_sh" walk "$out/broken-robots" 1 --runs 1 --seconds 2 >log.txt 2>&1
+[ $? -eq 1 ] || fail "a broken walk file was not a failed trial: $(tail -3 log.txt)"
+[ ! -e fitness.txt ] || fail "a failed trial wrote a fitness"
+"$fitness_sh" walk "$out/robots" x1 >log.txt 2>&1
+[ $? -eq 2 ] && grep -q "SEED must be a whole number" log.txt || fail "a bad seed: $(cat log.txt)"
+"$fitness_sh" getup_front "$out/robots" 1 >log.txt 2>&1
+[ $? -eq 2 ] && grep -q "no fitness here" log.txt || fail "an unknown scenario: $(cat log.txt)"
+
+# One generation of four candidates over two walk fields, then a held-out check.
+cd "$out" || fail "no scratch folder"
+"$libero" optimize --file "$out/robots/nao/walk.lua" --params "type0.forward.step_height,default.accel_forward" \
+  --objective command --trial "$fitness_sh walk {tree} {seed} --runs 1 --seconds 3" \
+  --generations 1 --lambda 4 --seeds 1 --holdout 1 --workers 1 --out "$out/opt" >opt.txt 2>&1 ||
+  fail "libero optimize over the walk failed: $(tail -5 opt.txt)"
+grep -q '"fitness"' "$out/opt/generations.jsonl" || fail "no generation recorded: $(cat opt.txt)"
+[ -s "$out/opt/best.lua" ] || fail "no best.lua"
+echo "PASS: skill_fitness.sh"

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# A skill bench scenario as a `libero optimize --objective command` trial:
+# runs libero_skill_bench (beside this script's build, or $LIBERO_SKILL_BENCH)
+# with the candidate's robot data and writes one number, higher is better, to
+# ./fitness.txt:
+#   walk, walk_side      the median distance along the commanded direction (m)
+#                        less 3 per fall
+#   kick_* (and _spot)   the median ball travel times the cosine of the median
+#                        direction error, less 3 per fall
+# The seed picks the runs (--first), so each generation's trials start fresh.
+# Usage: skill_fitness.sh SCENARIO ROBOTS_DIR SEED [libero_skill_bench options...]
+#   e.g. --trial "tools/bench/skills/skill_fitness.sh walk {tree} {seed} --server rcssserver3d --runs 2"
+# Exit 0 with fitness.txt written; 1 when the bench failed or printed no figure
+# (no fitness.txt: the optimiser retries, then reports the trial); 2 bad arguments.
+set -u
+if [ $# -lt 3 ]; then
+  echo "usage: skill_fitness.sh SCENARIO ROBOTS_DIR SEED [libero_skill_bench options...]" >&2
+  exit 2
+fi
+scenario="$1"; robots="$2"; seed="$3"; shift 3
+case "$seed" in ''|*[!0-9]*) echo "skill_fitness.sh: SEED must be a whole number, got '$seed'" >&2; exit 2 ;; esac
+[ -d "$robots" ] || { echo "skill_fitness.sh: no robots folder '$robots'" >&2; exit 2; }
+here="$(cd "$(dirname "$0")" && pwd)"
+bench="${LIBERO_SKILL_BENCH:-$here/../../../build/tools/bench/skills/libero_skill_bench}"
+[ -x "$bench" ] || { echo "skill_fitness.sh: no libero_skill_bench at $bench (set LIBERO_SKILL_BENCH)" >&2; exit 2; }
+# Runs differ by their number only: seed N starts at run 1000 + 10 (N mod
+# 90000), away from the runs the benchmarks report (0-19) and inside the
+# bench's range (libero optimize's seeds run to six digits).
+first=$((1000 + 10 * (seed % 90000)))
+output="$("$bench" "$scenario" --robots "$robots" --first "$first" "$@" 2>&1)"
+status=$?
+echo "$output"
+[ $status -eq 0 ] || { echo "skill_fitness.sh: the bench exited $status" >&2; exit 1; }
+case "$scenario" in
+  walk|walk_side)
+    fitness=$(echo "$output" | awk '/^distance in .* m\/s along, falls/ {
+      for (i = 1; i <= NF; ++i) { if ($(i+1) == "m/s") v = $i; if ($i == "falls") f = $(i+1) }
+      match($0, /distance in [0-9.]+ s/); split(substr($0, RSTART, RLENGTH), w, " "); s = w[3]
+      printf "%.4f", v * s - 3 * f }') ;;
+  kick_*)
+    fitness=$(echo "$output" | awk '/^ball travel median/ {
+      split($0, parts, ","); d = $4; e = 0; f = 0
+      if (match($0, /direction error\| median [-0-9.]+ deg/)) { split(substr($0, RSTART, RLENGTH), w, " "); e = w[4] }
+      if (match($0, /falls [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); f = w[2] }
+      printf "%.4f", d * cos(e * 3.14159265 / 180) - 3 * f }') ;;
+  *) echo "skill_fitness.sh: scenario '$scenario' has no fitness here (walk, walk_side, kick_*)" >&2; exit 2 ;;
+esac
+[ -n "$fitness" ] || { echo "skill_fitness.sh: no figure in the bench's output" >&2; exit 1; }
+echo "$fitness" >fitness.txt.tmp && mv fitness.txt.tmp fitness.txt
+echo "fitness $fitness"
