@@ -51,7 +51,7 @@ struct Options {
   // output (the jobs' dirs must be shared too).
   std::string scratch_dir;
   std::vector<std::string> sbatch_args;  // extra sbatch options (partition, account, ...)
-  double poll_s = 0.5;            // slurm: how often result files are looked for
+  double poll_s = 0.25;           // slurm: how often result files are looked for
   // A task that left squeue without writing its exit status is failed after
   // this many seconds (a shared file system may show the file late).
   double missing_grace_s = 10;
