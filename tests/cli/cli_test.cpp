@@ -96,6 +96,8 @@ TEST_CASE("agent options are validated: numbers, ranges, missing values, names")
       {{"agent", "--reconnect=yes"}, "--reconnect takes no value"},
       {{"match", "--robots", "/nonexistent-robots"}, "--robots: '/nonexistent-robots' has no nao/nao.lua"},
       {{"match", "--slip", "2"}, "--slip"},
+      {{"match", "--physics", "/nonexistent-physics.lua"}, "--physics: no file '/nonexistent-physics.lua'"},
+      {{"match", "--world", "mock", "--physics", "/nonexistent-physics.lua"}, "--physics is the built-in simulator's"},
       {{"match", "--left", "/nonexistent-scripts"}, "--left: '/nonexistent-scripts' is not a folder of behaviour scripts"},
       {{"match", "--world", "mock", "--right", "/nonexistent-scripts"}, "--right: '/nonexistent-scripts' is not a folder"},
       {{"replay"}, "missing the record FILE"},

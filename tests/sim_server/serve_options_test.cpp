@@ -32,10 +32,12 @@ TEST_CASE("serve options: defaults and accepted values") {
   CHECK(o.agent_port == 3100);
   CHECK(o.monitor_port == 3200);
   CHECK(o.bind_address == "127.0.0.1");
-  CHECK(o.robot_slip == 0);
+  CHECK(o.robot_slip < 0);  // the physics file's
+  CHECK(o.physics_file.empty());
   CHECK_FALSE(o.sync_mode);
   REQUIRE(parse({"--sync", "--agent-port", "0", "--monitor-port", "off", "--seed", "42", "--robot-types", "0,4",
-                 "--max-cycles", "100", "--duration", "2.5", "--ground-truth", "0", "--bind", "0.0.0.0", "--slip", "0.005"},
+                 "--max-cycles", "100", "--duration", "2.5", "--ground-truth", "0", "--bind", "0.0.0.0", "--slip", "0.005",
+                 "--physics", "/tmp/p.lua"},
                 &o, &help)
               .ok());
   CHECK(o.sync_mode);
@@ -51,6 +53,7 @@ TEST_CASE("serve options: defaults and accepted values") {
   CHECK(o.ground_truth == "0");
   CHECK(o.bind_address == "0.0.0.0");
   CHECK(o.robot_slip == 0.005);
+  CHECK(o.physics_file == "/tmp/p.lua");
   REQUIRE(parse({"--help"}, &o, &help).ok());
   CHECK(help);
 }
@@ -65,6 +68,8 @@ TEST_CASE("serve options: bad values are clear errors") {
   CHECK(error_of({"--duration", "0"}).find("--duration") != std::string::npos);
   CHECK(error_of({"--slip", "-0.1"}).find("--slip") != std::string::npos);
   CHECK(error_of({"--slip", "0.005x"}).find("--slip") != std::string::npos);
+  CHECK(error_of({"--physics"}).find("needs a value") != std::string::npos);
+  CHECK(error_of({"--physics", ""}).find("--physics") != std::string::npos);
   CHECK(error_of({"--max-cycles", "abc"}).find("--max-cycles") != std::string::npos);
   CHECK(error_of({"--log-level", "loud"}).find("--log-level") != std::string::npos);
   CHECK(error_of({"--sync", "--realtime"}).find("exclude") != std::string::npos);

@@ -14,6 +14,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -338,4 +340,23 @@ TEST_CASE("server: create reports bad options clearly") {
   r = Server::create(o);
   REQUIRE_FALSE(r.ok());
   CHECK(r.error().describe().find("NAO type 0") != std::string::npos);
+  // A physics file that is missing or wrong stops the start with its name
+  // and line.
+  o.robots_dir.clear();
+  o.physics_file = "/nonexistent/physics.lua";
+  r = Server::create(o);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().describe().find("/nonexistent/physics.lua") != std::string::npos);
+  const std::string bad = (std::filesystem::temp_directory_path() /
+                           ("libero_server_test_physics_" + std::to_string(::getpid()) + ".lua"))
+                              .string();
+  {
+    std::ofstream out(bad);
+    out << "return {\n  robot_friction = 'grippy',\n}\n";
+  }
+  o.physics_file = bad;
+  r = Server::create(o);
+  std::filesystem::remove(bad);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.error().describe().find(bad + ":2:") != std::string::npos);
 }

@@ -101,7 +101,10 @@ int run_match(int argc, char** argv) {
       {"right-robots", OptionKind::kString, &options.right.robots_dir, "DIR",
        "sim: the right team's own robot data for its agents"},
       {"slip", OptionKind::kDouble, &options.robot_slip, "K",
-       "sim: robot contacts slide K m/s per N of tangential force, as SimSpark's (0.005; default 0 = grip)", 0, 1},
+       "sim: robot contacts slide K m/s per N of tangential force, as SimSpark's (0.005; default: the physics "
+       "file's robot_slip)", 0, 1},
+      {"physics", OptionKind::kString, &options.physics_file, "FILE",
+       "sim: the built-in simulator's physics parameters (default: <robots>/simulator.lua)"},
       {"half-time", OptionKind::kDouble, &options.half_time, "S", "length of a half in game seconds (default 120)", 1, 3600},
       {"single-half", OptionKind::kFlag, &options.single_half, "", "play one half only"},
       {"full", OptionKind::kFlag, &full, "", "a full-length game: 11 vs 11, two halves of 300 s"},
@@ -145,8 +148,12 @@ int run_match(int argc, char** argv) {
   if (options.world == "mock" && (real_server || !options.left.command.empty() || !options.right.command.empty()))
     return usage_error("match", "the mock world plays Libero's scripts only: --server rcssserver3d and "
                                 "--left-cmd / --right-cmd need --world sim");
-  if (real_server && options.robot_slip != 0)
+  if (real_server && options.robot_slip >= 0)
     return usage_error("match", "--slip is the built-in simulator's; the real server has its own contact model");
+  if ((real_server || options.world == "mock") && !options.physics_file.empty())
+    return usage_error("match", "--physics is the built-in simulator's (--world sim --server builtin)");
+  if (!options.physics_file.empty() && !std::filesystem::is_regular_file(options.physics_file))
+    return usage_error("match", "--physics: no file '" + options.physics_file + "'");
   if (full) {
     options.players = 11;
     options.half_time = 300;

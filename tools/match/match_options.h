@@ -43,7 +43,8 @@ struct MatchOptions {
   int decision_every = 1;         // mock: behaviours tick every N cycles
   bool no_jit = false;            // mock: interpreted Lua (the JIT is on by default there; lua_vm.h)
   std::string robots_dir;         // robots/ data
-  double robot_slip = 0;          // sim: force-dependent slip of robot contacts, m/s per N (0 = off; SimSpark 0.005)
+  double robot_slip = -1;         // sim: force-dependent slip of robot contacts, m/s per N (< 0: the physics file's)
+  std::string physics_file;       // sim: the simulator's physics parameters; empty = <robots_dir>/simulator.lua
   std::string binary;             // the libero binary that runs agents (sim)
   double connect_timeout = 60;    // s of wall time for every agent to connect (sim)
   double stall_timeout = 2;       // s a sync-mode cycle waits for a silent agent before going on (sim)

@@ -49,6 +49,7 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   server_options.seed = options.seed;
   server_options.robots_dir = options.robots_dir;
   server_options.robot_slip = options.robot_slip;
+  server_options.physics_file = options.physics_file;
   server_options.rules.half_time = options.half_time;
   server_options.rules.single_half = options.single_half;
   server_options.kick_off_when_players = expected;

@@ -67,6 +67,10 @@ Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOption
   std::unique_ptr<MotionHarness> h(new MotionHarness);
   h->options_ = options;
   sim::PhysicsOptions physics;
+  auto params = sim::load_physics_params(options.physics_file.empty() ? sim::default_physics_file(options.robots_dir)
+                                                                      : options.physics_file);
+  if (!params.ok()) return params.error();
+  physics.params = params.value();
   physics.substeps = options.physics_substeps;
   physics.robot_slip = options.robot_slip;
   auto world = sim::PhysicsWorld::create(physics);

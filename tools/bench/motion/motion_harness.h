@@ -24,7 +24,8 @@ struct HarnessOptions {
   double start_x = 0, start_y = 0, start_heading = 0;
   bool motion_enabled = true;      // false: the harness commands joints itself (tracking bench)
   int physics_substeps = 0;        // MuJoCo steps per cycle; 0 = the simulator's default
-  double robot_slip = 0;           // force-dependent slip, m/s per N; 0 = off (sim::PhysicsOptions)
+  double robot_slip = -1;          // force-dependent slip, m/s per N; 0 = off, < 0 = the physics file's
+  std::string physics_file;        // physics parameters; empty = <robots_dir>/simulator.lua
 };
 
 class MotionHarness {

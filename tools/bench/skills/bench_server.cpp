@@ -28,6 +28,8 @@ bool take_server_option(Args& args, BenchServer* server) {
     server->server_bin = args.value();
   } else if (a == "--slip") {
     server->slip = args.number(0, 1);
+  } else if (a == "--physics") {
+    server->physics = args.value();
   } else if (a == "--libero") {
     server->libero = args.value();
   } else {
@@ -38,6 +40,13 @@ bool take_server_option(Args& args, BenchServer* server) {
 
 void finish_server_options(Args& args, BenchServer* server) {
   if (server->kind == "rcssserver3d" && server->slip > 0) args.fail("--slip is the built-in simulator's");
+  if (server->kind == "rcssserver3d" && !server->physics.empty()) args.fail("--physics is the built-in simulator's");
+  if (!server->physics.empty()) {
+    // The server runs in the bench's folder; an absolute path survives that.
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(server->physics, error)) args.fail("--physics: no file '" + server->physics + "'");
+    server->physics = std::filesystem::absolute(server->physics, error).string();
+  }
   if (server->libero.empty()) server->libero = find_libero();
 }
 
@@ -55,6 +64,7 @@ Status start_bench_server(const BenchServer& choice, int seed, const std::string
   std::vector<std::string> argv = {choice.libero, "serve", "--sync", "--agent-port", "{agent_port}",
                                    "--monitor-port", "{monitor_port}", "--seed", std::to_string(seed)};
   if (choice.slip > 0) argv.insert(argv.end(), {"--slip", std::to_string(choice.slip)});
+  if (!choice.physics.empty()) argv.insert(argv.end(), {"--physics", choice.physics});
   return server->start_command(argv, {}, log_path);
 }
 

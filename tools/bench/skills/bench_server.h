@@ -16,11 +16,12 @@ struct BenchServer {
   std::string kind = "builtin";  // builtin | rcssserver3d
   std::string server_bin;        // rcssserver3d: explicit binary
   std::string libero;            // builtin: the libero binary
-  double slip = 0;               // builtin: --slip
+  double slip = 0;               // builtin: --slip (0: the physics file's)
+  std::string physics;           // builtin: --physics FILE (empty: the server's default file)
 };
 
 // Takes the current argument when it is one of the server options
-// (--server, --server-bin, --slip, --libero); false when it is not.
+// (--server, --server-bin, --slip, --physics, --libero); false when it is not.
 bool take_server_option(Args& args, BenchServer* server);
 // After the arguments: the checks across options, and the libero binary
 // found when none was given.

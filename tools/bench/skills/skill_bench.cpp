@@ -37,7 +37,9 @@ const char* kUsage =
     "            kick_short_spot, kick_lofted_spot: the kick motion alone, the ball at its spot\n"
     "  --server NAME      builtin (libero serve, default) or rcssserver3d (the real server)\n"
     "  --server-bin PATH  rcssserver3d to run (default: $LIBERO_RCSSSERVER3D, PATH, the kit)\n"
-    "  --slip K           builtin: robot contacts slide K m/s per N (SimSpark-like 0.005; default 0)\n"
+    "  --slip K           builtin: robot contacts slide K m/s per N (SimSpark-like 0.005; default: the\n"
+    "                     physics file's robot_slip)\n"
+    "  --physics FILE     builtin: the simulator's physics parameters (default: robots/simulator.lua)\n"
     "  --type T           robot type 0-4 (default 0)\n"
     "  --runs N           runs, each on a fresh server (default 10)\n"
     "  --first N          number of the first run (default 0): runs differ in how long the robot stands\n"
@@ -56,7 +58,7 @@ const char* kUsage =
 
 struct Settings {
   std::string scenario;
-  bench::BenchServer server;  // --server, --server-bin, --slip, --libero
+  bench::BenchServer server;  // --server, --server-bin, --slip, --physics, --libero
   int type = 0;
   int runs = 10;
   int first = 0;
@@ -404,9 +406,11 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
   const int done = s.runs - failed;
+  std::string server_settings;
+  if (s.server.kind == "builtin" && s.server.slip > 0) server_settings += " --slip " + std::to_string(s.server.slip);
+  if (s.server.kind == "builtin" && !s.server.physics.empty()) server_settings += " --physics " + s.server.physics;
   std::printf("%s on %s%s, type %d, %d runs (%d failed)\n", s.scenario.c_str(), s.server.kind.c_str(),
-              s.server.kind == "builtin" && s.server.slip > 0 ? (" --slip " + std::to_string(s.server.slip)).c_str() : "", s.type, done,
-              failed);
+              server_settings.c_str(), s.type, done, failed);
   if (done > 0) {
     if (is_getup(s.scenario)) {
       std::printf("down in %d of %d (%d on the front, %d on the back); up again in %zu, median %.2f s (min %.2f, max "

@@ -4,7 +4,6 @@
 #include <cstdarg>
 #include <cstdio>
 
-#include "physics_params.h"
 #include "physics_world.h"
 
 namespace libero::sim {
@@ -151,7 +150,7 @@ Vec3 shape_inertia(const robot::Shape& shape, double mass) {
   return Vec3::Zero();
 }
 
-std::string build_world_mjcf(const MjcfRobot* robots, int robot_count, int substeps) {
+std::string build_world_mjcf(const MjcfRobot* robots, int robot_count, int substeps, const PhysicsParams& params) {
   const double timestep = kCycleSeconds / substeps;
   std::string xml;
   xml.reserve(16384 + 8192 * static_cast<size_t>(robot_count));
@@ -170,19 +169,19 @@ std::string build_world_mjcf(const MjcfRobot* robots, int robot_count, int subst
          "    <default class=\"motor\"><joint limited=\"true\" frictionloss=\"%.17g\" damping=\"0\" armature=\"0\""
          " solreffriction=\"%.17g 1\" solimpfriction=\"%.17g %.17g 0.001\""
          " solreflimit=\"%.17g 1\" solimplimit=\"%.17g %.17g 0.001\"/></default>\n",
-         kMaxJointTorque, params::kMotorTimeConstantSubsteps * timestep, params::kMotorImpedance,
-         params::kMotorImpedance, params::kLimitTimeConstantSubsteps * timestep, params::kLimitImpedance,
-         params::kLimitImpedance);
+         params.motor_max_torque, params.motor_time_constant_substeps * timestep, params.motor_impedance,
+         params.motor_impedance, params.limit_time_constant_substeps * timestep, params.limit_impedance,
+         params.limit_impedance);
   append(&xml,
          "    <default class=\"robot\"><geom condim=\"3\" friction=\"%.17g 0.005 0.0001\" solref=\"%.17g %.17g\""
          " solimp=\"%.17g %.17g %.17g\" solmix=\"1\"/></default>\n",
-         params::kRobotFriction, params::kRobotContactTimeConstant, params::kRobotContactDampRatio,
-         params::kRobotContactImpedance[0], params::kRobotContactImpedance[1], params::kRobotContactImpedance[2]);
+         params.robot_friction, params.robot_contact_time_constant, params.robot_contact_damp_ratio,
+         params.robot_contact_impedance_min, params.robot_contact_impedance_max, params.robot_contact_impedance_width);
   append(&xml,
          "    <default class=\"static\"><geom condim=\"3\" friction=\"%.17g 0.005 0.0001\" solref=\"%.17g %.17g\""
          " solimp=\"%.17g %.17g %.17g\" solmix=\"0.001\" contype=\"%u\" conaffinity=\"%u\"/></default>\n",
-         params::kRobotFriction, params::kRobotContactTimeConstant, params::kRobotContactDampRatio,
-         params::kRobotContactImpedance[0], params::kRobotContactImpedance[1], params::kRobotContactImpedance[2],
+         params.robot_friction, params.robot_contact_time_constant, params.robot_contact_damp_ratio,
+         params.robot_contact_impedance_min, params.robot_contact_impedance_max, params.robot_contact_impedance_width,
          kStaticBit, kAllBits);
   append(&xml, "  </default>\n");
 
@@ -204,10 +203,9 @@ std::string build_world_mjcf(const MjcfRobot* robots, int robot_count, int subst
   append(&xml,
          "      <geom name=\"ball\" type=\"sphere\" size=\"%.17g\" condim=\"3\" friction=\"%.17g 0.005 0.0001\""
          " solref=\"%.17g %.17g\" solimp=\"%.17g %.17g %.17g\" solmix=\"%.17g\" contype=\"%u\" conaffinity=\"%u\"/>\n",
-         kBallRadius, params::kBallFriction, params::kBallContactTimeConstantSubsteps * timestep,
-         params::kBallContactDampRatio,
-         params::kBallContactImpedance[0], params::kBallContactImpedance[1], params::kBallContactImpedance[2],
-         params::kBallSolmix, kBallBit, kAllBits);
+         kBallRadius, params.ball_friction, params.ball_contact_time_constant_substeps * timestep,
+         params.ball_contact_damp_ratio, params.ball_contact_impedance_min, params.ball_contact_impedance_max,
+         params.ball_contact_impedance_width, params.ball_solmix, kBallBit, kAllBits);
   append(&xml, "    </body>\n");
 
   for (int i = 0; i < robot_count; ++i) append_robot_body(&xml, robots[i], 0, 0);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/math.h"
+#include "physics_params.h"
 #include "robot/description.h"
 
 namespace libero::sim {
@@ -26,8 +27,9 @@ std::string robot_joint_name(int robot_id, int joint);
 std::string robot_root_joint_name(int robot_id);
 
 // substeps: MuJoCo steps per 20 ms cycle (sets the timestep and the motor
-// and limit time constants, which are expressed in substeps).
-std::string build_world_mjcf(const MjcfRobot* robots, int robot_count, int substeps);
+// and limit time constants, which are expressed in substeps); params: the
+// contact, friction and motor parameters written into the model.
+std::string build_world_mjcf(const MjcfRobot* robots, int robot_count, int substeps, const PhysicsParams& params);
 
 // Principal moments of a uniform-density shape of the given mass, about its
 // centre, in its own frame: what ODE's dMassSet*Total compute.

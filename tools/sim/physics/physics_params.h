@@ -1,69 +1,88 @@
-// Tuned MuJoCo parameters of the physics world, in one place. Every value is
-// explained in docs/simulator.md ("Physics parameters"); change them there too.
+// The physics world's tuned parameters. The values are data: robots/
+// simulator.lua holds them (every key explained there and in
+// docs/simulator.md, "Physics parameters as data"), `libero serve`, `libero
+// match` and the motion harness read it when they build the world, and
+// `--physics FILE` picks another file. What stays here is structure: the
+// substep limits and SimSpark's own slip figure, which tests measure against.
 #pragma once
 
-namespace libero::sim::params {
+#include <string>
+#include <string_view>
+
+#include "core/result.h"
+
+namespace libero::sim {
+
+namespace params {
 
 // Time stepping: one 20 ms cycle = kDefaultSubsteps MuJoCo Euler steps.
 constexpr int kDefaultSubsteps = 4;
 constexpr int kMaxSubsteps = 40;
 
-// Joint motors: each hinge carries a frictionloss constraint of 10 N*m whose
-// reference velocity is shifted to the commanded velocity every substep, so
-// MuJoCo's solver enforces "joint rate = command" with a bounded force, like
-// ODE's velocity motor (dParamVel/dParamFMax). Time constant in substeps
-// (2 = deadbeat with the Euler integrator) and impedance; the softness of
-// 0.99 is cancelled by the creep compensation in physics_world.cpp.
-constexpr double kMotorTimeConstantSubsteps = 2.0;
-constexpr double kMotorImpedance = 0.99;
-
-// Joint stops (ODE StopERP 0.8, StopCFM 1e-8: nearly hard).
-constexpr double kLimitTimeConstantSubsteps = 2.0;
-constexpr double kLimitImpedance = 0.9999;
-
-// Contacts. Robot parts vs. ground/robots/walls: ODE soft ERP 0.4-0.6 and
-// CFM 1e-4 at 20 ms are a stiff, overdamped spring; MuJoCo gets a short time
-// constant with critical damping. Friction replaces ODE's unbounded Coulomb
-// friction with force-dependent slip.
-constexpr double kRobotContactTimeConstant = 0.01;  // s
-constexpr double kRobotContactDampRatio = 1.0;
-constexpr double kRobotContactImpedance[3] = {0.95, 0.99, 0.001};
-constexpr double kRobotFriction = 1.5;
 // SimSpark's force-dependent slip of robot parts on the ground, robots and
 // walls (ODE contact slip 5e-3 both ways: a contact slides at 5 mm/s per N of
-// tangential force, facts §3.6). PhysicsOptions::robot_slip turns it on.
+// tangential force, facts §3.6). A fact about the real server, not a tuning.
 constexpr double kSimSparkRobotSlip = 5e-3;  // m/s per N
-// With the slip on, robot contacts also get SimSpark's unbounded Coulomb
-// friction (ODE mu = dInfinity), so the slip is their only tangential give.
-// It is needed for more than fidelity: MuJoCo's elliptic cone solves a
-// contact at the cone's edge (sliding at mu * normal) with the normal row's
-// stiffness, so a cone edge reachable by slip-softened friction rows gives
-// the solver a discontinuous cost, and sliding feet then took forces of
-// 1e3-1e6 N until the world blew up (docs/simulator.md). At mu = 100 the edge
-// is out of reach; 1e6 is too ill-conditioned (the walk falls).
-constexpr double kSlipRobotFriction = 100;
 
-// Ball: SimSpark's bounce is a velocity-level restitution (ODE contact
-// bounce 0.8 above a minimum approach speed of 0.8 m/s, 1.4 m/s against goals
-// and walls, facts §3.6). MuJoCo has no such mode, so the ball's contacts are
-// stiff and critically damped (no spring bounce, stable at any substep), and
-// physics_world.cpp shifts the normal row's reference velocity to
-// -bounce * approach speed in the substep a fast approach is detected. The
-// ball's parameters win every contact pair (solmix), like its bounce in ODE.
-constexpr double kBallContactTimeConstantSubsteps = 2.0;
-constexpr double kBallContactDampRatio = 1.0;
-constexpr double kBallContactImpedance[3] = {0.95, 0.99, 0.001};
-constexpr double kBallBounce = 0.8;
-constexpr double kBallBounceMinSpeed = 0.8;          // m/s, ground and robots
-constexpr double kBallBounceMinSpeedStatic = 1.4;    // m/s, goals and outer walls
-constexpr double kBallFriction = 1.5;
-constexpr double kBallSolmix = 1000.0;
+}  // namespace params
 
-// Drag (SimSpark dragcontroller.rsg and ball.rsg), applied once per cycle
-// from the velocities at the cycle start.
-constexpr double kBodyLinearDrag = 0.01;    // N per m/s
-constexpr double kBodyAngularDrag = 0.01;   // N*m per rad/s
-constexpr double kBallLinearDrag = 0.01;
-constexpr double kBallAngularDrag = 0.00005;
+// Every tuned number of the physics world. The member initialisers are the
+// values robots/simulator.lua ships, so a world built without the file (unit
+// tests, benches that step MuJoCo directly) is the shipped one; ctest
+// sim_physics "the shipped physics file is the built-in default" keeps the
+// two equal. Each member's meaning and evidence: robots/simulator.lua.
+struct PhysicsParams {
+  // Joint motors: a frictionloss row driven to the commanded rate.
+  double motor_time_constant_substeps = 2.0;
+  double motor_impedance = 0.99;
+  double motor_max_torque = 10.0;  // N*m, ODE dParamFMax
+  // Joint stops.
+  double limit_time_constant_substeps = 2.0;
+  double limit_impedance = 0.9999;
+  // Robot parts vs. ground, robots, walls.
+  double robot_contact_time_constant = 0.01;  // s
+  double robot_contact_damp_ratio = 1.0;
+  double robot_contact_impedance_min = 0.95;
+  double robot_contact_impedance_max = 0.99;
+  double robot_contact_impedance_width = 0.001;  // m
+  double robot_friction = 1.5;
+  double robot_slip = 0;  // m/s per N; 0 = off (grip up to robot_friction)
+  double slip_robot_friction = 100;  // mu while the slip is on
+  // Ball.
+  double ball_contact_time_constant_substeps = 2.0;
+  double ball_contact_damp_ratio = 1.0;
+  double ball_contact_impedance_min = 0.95;
+  double ball_contact_impedance_max = 0.99;
+  double ball_contact_impedance_width = 0.001;  // m
+  double ball_bounce = 0.8;
+  double ball_bounce_min_speed = 0.8;         // m/s, ground and robots
+  double ball_bounce_min_speed_static = 1.4;  // m/s, goals and outer walls
+  double ball_friction = 1.5;
+  double ball_solmix = 1000.0;
+  // Drag, once per cycle.
+  double body_linear_drag = 0.01;   // N per m/s
+  double body_angular_drag = 0.01;  // N*m per rad/s
+  double ball_linear_drag = 0.01;
+  double ball_angular_drag = 0.00005;
+};
 
-}  // namespace libero::sim::params
+// One key of the physics file: its name, where it goes, its allowed range.
+struct PhysicsParamField {
+  const char* key;
+  double PhysicsParams::*member;
+  double min, max;
+};
+// All keys, in the shipped file's order.
+const PhysicsParamField* physics_param_fields(int* count);
+
+// The physics file the simulator reads by default: <robots_dir>/simulator.lua.
+std::string default_physics_file(const std::string& robots_dir);
+
+// Reads a physics file: a Lua table (engine/core/datafile.h sandbox) that
+// sets every key of physics_param_fields() to a number within its range.
+// Errors name the file, the key's line and the key: a missing, unknown or
+// misspelt key, a value that is not a number or out of range.
+Result<PhysicsParams> load_physics_params(const std::string& path);
+Result<PhysicsParams> parse_physics_params(std::string_view text, const std::string& name);
+
+}  // namespace libero::sim

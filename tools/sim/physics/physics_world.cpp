@@ -152,7 +152,7 @@ Result<mjModel*> compile_mjcf(const std::string& xml) {
 }  // namespace
 
 Status PhysicsWorld::Impl::rebuild(const std::vector<MjcfRobot>& layout) {
-  const std::string xml = build_world_mjcf(layout.data(), static_cast<int>(layout.size()), substeps);
+  const std::string xml = build_world_mjcf(layout.data(), static_cast<int>(layout.size()), substeps, options.params);
   Result<mjModel*> compiled = compile_mjcf(xml);
   if (!compiled) return compiled.error();
   mjModel* new_model = compiled.value();
@@ -274,12 +274,12 @@ void PhysicsWorld::Impl::apply_drag() {
     if (!options.drag) continue;
     for (int body : r->body_ids) {
       body_velocity(body, &linear, &angular, false);
-      add_body_wrench(body, -params::kBodyLinearDrag * linear, -params::kBodyAngularDrag * angular);
+      add_body_wrench(body, -options.params.body_linear_drag * linear, -options.params.body_angular_drag * angular);
     }
   }
   if (options.drag) {
     body_velocity(ball_body, &linear, &angular, false);
-    add_body_wrench(ball_body, -params::kBallLinearDrag * linear, -params::kBallAngularDrag * angular);
+    add_body_wrench(ball_body, -options.params.ball_linear_drag * linear, -options.params.ball_angular_drag * angular);
   }
   // body_wrench holds (torque, force) with the force at the body's CoM (the
   // body origin). Move every torque to the reference point of MuJoCo's
@@ -347,15 +347,15 @@ void PhysicsWorld::Impl::substep() {
 // stays inside the cone: force = -D * (acceleration - aref), aref = -B *
 // velocity, so a steady slide runs at velocity = R * force / B. Setting R =
 // robot_slip * B gives ODE's law at any substep count, and a cone too wide
-// to reach (kSlipRobotFriction) keeps it there. The ball keeps its own
+// to reach (slip_robot_friction) keeps it there. The ball keeps its own
 // contacts (its slip does not bound anything: its friction only spins it up).
 void PhysicsWorld::Impl::apply_robot_slip() {
   for (int c = 0; c < data->ncon; ++c) {
     mjContact& contact = data->contact[c];
     if (contact.geom1 == ball_geom || contact.geom2 == ball_geom || contact.efc_address < 0) continue;
     // The solver reads the cone from the contact itself (mj_step2).
-    contact.mu = params::kSlipRobotFriction;
-    contact.friction[0] = contact.friction[1] = params::kSlipRobotFriction;
+    contact.mu = options.params.slip_robot_friction;
+    contact.friction[0] = contact.friction[1] = options.params.slip_robot_friction;
     // Rows 1 and 2 of an elliptic contact are its tangential directions (condim 3 everywhere here).
     for (int row = contact.efc_address + 1; row < contact.efc_address + std::min(contact.dim, 3); ++row) {
       const double r = options.robot_slip * data->efc_KBIP[4 * row + 1];
@@ -375,14 +375,15 @@ void PhysicsWorld::Impl::apply_ball_bounce() {
     if (row < 0) continue;
     const int other = contact.geom1 == ball_geom ? contact.geom2 : contact.geom1;
     const bool static_geom = model->geom_bodyid[other] == 0 && other != ground_geom;
-    const double min_speed = static_geom ? params::kBallBounceMinSpeedStatic : params::kBallBounceMinSpeed;
+    const double min_speed = static_geom ? options.params.ball_bounce_min_speed_static
+                                             : options.params.ball_bounce_min_speed;
     const double normal_velocity = data->efc_vel[row];  // < 0: approaching
     if (normal_velocity >= -min_speed) continue;
     // A soft constraint reaches acceleration ~ imp * aref; choose aref so the
     // normal velocity becomes the bounce velocity within this substep. That
     // is exact against the ground and walls; against a moving robot part it
     // gives the robot its reaction, and finish_ball_bounce settles the ball.
-    const double target = -params::kBallBounce * normal_velocity;
+    const double target = -options.params.ball_bounce * normal_velocity;
     const double impedance = data->efc_KBIP[4 * row + 2];
     data->efc_aref[row] = (target - normal_velocity) / (model->opt.timestep * impedance);
     if (bounce_count < kMaxBounces) {
@@ -516,7 +517,16 @@ Result<std::unique_ptr<PhysicsWorld>> PhysicsWorld::create(const PhysicsOptions&
   impl->substeps = options.substeps == 0 ? params::kDefaultSubsteps : options.substeps;
   if (impl->substeps < 1 || impl->substeps > params::kMaxSubsteps)
     return make_error("physics: substeps must be 0 (default) or 1.." + std::to_string(params::kMaxSubsteps));
-  if (!(options.robot_slip >= 0 && options.robot_slip <= 1))
+  int field_count = 0;
+  const PhysicsParamField* fields = physics_param_fields(&field_count);
+  for (int i = 0; i < field_count; ++i) {
+    const double value = options.params.*fields[i].member;
+    if (!(value >= fields[i].min && value <= fields[i].max))
+      return make_error(std::string("physics: parameter ") + fields[i].key + " = " + std::to_string(value) +
+                        " is outside " + std::to_string(fields[i].min) + ".." + std::to_string(fields[i].max));
+  }
+  if (options.robot_slip < 0) impl->options.robot_slip = options.params.robot_slip;
+  if (!(impl->options.robot_slip >= 0 && impl->options.robot_slip <= 1))
     return make_error("physics: robot_slip must be 0 (off) to 1 m/s per N");
   impl->robots.reserve(kMaxRobots);
   Status built = impl->rebuild({});

@@ -24,6 +24,7 @@
 #include "core/math.h"
 #include "core/nao_joints.h"
 #include "core/result.h"
+#include "physics_params.h"
 #include "robot/description.h"
 
 namespace libero::sim {
@@ -35,7 +36,6 @@ constexpr double kBallRadius = 0.042;         // simspark-facts §3.5 (the issue
 constexpr double kBallMass = 0.026;
 constexpr double kFieldLength = 30.0, kFieldWidth = 20.0;
 constexpr double kGoalWidth = 2.1, kGoalDepth = 0.6, kGoalHeight = 0.8;
-constexpr double kMaxJointTorque = 10.0;      // N*m, ODE dParamFMax
 constexpr double kStandingTorsoHeight = 0.25; // referee thresholds (torso centre z), facts §7.1
 constexpr double kGroundTorsoHeight = 0.15;
 
@@ -51,10 +51,14 @@ struct PhysicsOptions {
   int substeps = 0;         // MuJoCo steps per 20 ms cycle, 1..40; 0 = the tuned default (4, docs/simulator.md)
   bool drag = true;         // SimSpark's drag on robot parts and the ball
   // Force-dependent slip of robot contacts (ground, robots, walls), m/s of
-  // sliding per N of tangential force; 0 = off (grip up to mu = 1.5).
+  // sliding per N of tangential force; 0 = off (grip up to
+  // params.robot_friction), negative = params.robot_slip (the physics file's).
   // SimSpark's value is params::kSimSparkRobotSlip (facts §3.6); see
   // docs/simulator.md "Force-dependent slip".
   double robot_slip = 0;
+  // The tuned parameters (robots/simulator.lua, load_physics_params); the
+  // defaults are the shipped file's values.
+  PhysicsParams params;
 };
 
 // A pose of the whole robot: torso centre position and heading; the body is

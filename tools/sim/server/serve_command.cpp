@@ -62,7 +62,8 @@ const char* serve_usage() {
          "  --robots DIR         robot data directory (default: the source tree's robots/)\n"
          "  --substeps N         physics substeps per 20 ms cycle (default: the physics default)\n"
          "  --slip K             robot contacts slide K m/s per N of tangential force, as SimSpark's\n"
-         "                       (its value is 0.005; default 0: grip up to friction 1.5)\n"
+         "                       (its value is 0.005; default: the physics file's robot_slip)\n"
+         "  --physics FILE       physics parameters (default: the robots folder's simulator.lua)\n"
          "  --half-time S        length of a half in game seconds (default 300)\n"
          "  --kick-off-players N kick off automatically once N robots play for a team (also the 2nd half)\n"
          "  --auto-kick-off S    kick off automatically after S s of BeforeKickOff with agents present\n"
@@ -174,6 +175,10 @@ Status parse_serve_options(int argc, const char* const* argv, ServerOptions* o, 
       if (Status s = value(&v); !s.ok()) return s;
       if (!parse_long(v, 1, 1000, &n)) return make_error("--substeps: '" + std::string(v) + "' is not a positive integer");
       o->physics_substeps = static_cast<int>(n);
+    } else if (arg == "--physics") {
+      if (Status s = value(&v); !s.ok()) return s;
+      if (!*v) return make_error("--physics needs a file name");
+      o->physics_file = v;
     } else if (arg == "--slip") {
       if (Status s = value(&v); !s.ok()) return s;
       if (!parse_double(v, 0, 1, &o->robot_slip))

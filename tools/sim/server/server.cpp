@@ -811,6 +811,11 @@ Result<std::unique_ptr<Server>> Server::create(const ServerOptions& options) {
   if (!any_type) return make_error("no robot type is allowed");
 
   PhysicsOptions physics_options;
+  const std::string physics_file =
+      options.physics_file.empty() ? default_physics_file(robots_dir) : options.physics_file;
+  Result<PhysicsParams> physics_params = load_physics_params(physics_file);
+  if (!physics_params.ok()) return make_error("physics parameters: " + physics_params.error().describe());
+  physics_options.params = physics_params.value();
   physics_options.seed = seed;
   physics_options.substeps = options.physics_substeps;
   physics_options.robot_slip = options.robot_slip;

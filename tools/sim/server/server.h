@@ -64,7 +64,8 @@ struct ServerOptions {
   std::string ground_truth;         // "" off; digits = TCP port (0 = any); otherwise a file path
   size_t max_message_bytes = 16 * 1024;  // larger agent messages disconnect the agent
   int physics_substeps = 0;         // 0 = physics default
-  double robot_slip = 0;            // force-dependent slip, m/s per N (PhysicsOptions::robot_slip)
+  double robot_slip = -1;           // force-dependent slip, m/s per N; < 0 = the physics file's
+  std::string physics_file;         // physics parameters; empty = <robots_dir>/simulator.lua
   bool handle_signals = false;      // SIGINT/SIGTERM stop the loop
   RuleParameters rules;             // the referee's parameters (half time, automatic kick-off, ...)
   // Kick off automatically once this many robots play for a team (and again

@@ -1,0 +1,60 @@
+-- The built-in simulator's physics parameters (tools/sim/physics): read when
+-- `libero serve`, `libero match` or the motion harness build the world;
+-- `--physics FILE` reads another file. Every key must be set to a number in
+-- its range (tools/sim/physics/physics_params.cpp); the reasons and the
+-- measurements behind each value are in docs/simulator.md ("Physics world").
+-- SimSpark's own figures are from its ODE setup (simspark facts §1.4, §3.6).
+return {
+  -- Joint motors. Each hinge carries a frictionloss constraint whose reference
+  -- velocity is shifted to the commanded rate every substep, like ODE's
+  -- velocity motor. Time constant in substeps (2 = deadbeat with the Euler
+  -- integrator); impedance 0.99 needs far fewer Newton iterations than
+  -- 0.9999 and the creep compensation makes it as stiff.
+  motor_time_constant_substeps = 2,
+  motor_impedance = 0.99,
+  motor_max_torque = 10,               -- N*m, ODE dParamFMax (§1.4)
+
+  -- Joint stops: ODE StopERP 0.8, StopCFM 1e-8 are nearly hard; at 0.99
+  -- the light elbow joints overshot their stops by 1.7 deg.
+  limit_time_constant_substeps = 2,
+  limit_impedance = 0.9999,
+
+  -- Robot parts against the ground, robots and walls. ODE's soft ERP 0.4-0.6
+  -- and CFM 1e-4 at 20 ms are a stiff, overdamped spring; here a short time
+  -- constant (>= 2 substeps of 5 ms) with critical damping: ~0.1 mm of foot
+  -- penetration standing.
+  robot_contact_time_constant = 0.01,  -- s
+  robot_contact_damp_ratio = 1,
+  robot_contact_impedance_min = 0.95,  -- MuJoCo solimp
+  robot_contact_impedance_max = 0.99,
+  robot_contact_impedance_width = 0.001,  -- m
+  -- Coulomb friction while the slip is off: never limits a standing or
+  -- walking NAO, lets a fallen robot's limbs slide.
+  robot_friction = 1.5,
+  -- SimSpark's force-dependent slip, m/s of sliding per N of tangential
+  -- force (its value: 0.005); 0 = off. `--slip K` overrides it.
+  robot_slip = 0,
+  -- Friction while the slip is on: SimSpark's is unbounded; 100 keeps
+  -- contacts off MuJoCo's cone edge, 1e6 is too ill-conditioned.
+  slip_robot_friction = 100,
+
+  -- The ball: a stiff, critically damped contact plus SimSpark's
+  -- velocity-level bounce (0.8 above 0.8 m/s of approach, 1.4 m/s against
+  -- goals and walls, §3.6). The ball's values win every pair (solmix).
+  ball_contact_time_constant_substeps = 2,
+  ball_contact_damp_ratio = 1,
+  ball_contact_impedance_min = 0.95,
+  ball_contact_impedance_max = 0.99,
+  ball_contact_impedance_width = 0.001,  -- m
+  ball_bounce = 0.8,
+  ball_bounce_min_speed = 0.8,         -- m/s, ground and robots
+  ball_bounce_min_speed_static = 1.4,  -- m/s, goals and outer walls
+  ball_friction = 1.5,
+  ball_solmix = 1000,
+
+  -- Drag (SimSpark dragcontroller.rsg and ball.rsg), once per cycle.
+  body_linear_drag = 0.01,    -- N per m/s
+  body_angular_drag = 0.01,   -- N*m per rad/s
+  ball_linear_drag = 0.01,
+  ball_angular_drag = 0.00005,
+}
