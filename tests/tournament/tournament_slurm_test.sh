@@ -54,7 +54,7 @@ chmod +x "$out/faulty"
 
 t="$out/t"
 start=$(date +%s)
-"$libero" tournament --backend slurm --players 1 --half-time 3 --single-half --seeds 1-4 --timeout 8 --retries 1 \
+"$libero" tournament --backend slurm --players 1 --half-time 3 --single-half --seeds 1-4 --timeout 5 --retries 1 \
   --libero "$out/faulty" --out "$t" "A=$scripts" "B=$baseline" >"$out/t.stdout" 2>&1
 rc=$?
 [ "$rc" -eq 0 ] || fail "slurm tournament exited $rc: $(tail -20 "$out/t.stdout"; tail -5 "$cluster/slurmctld.log")"
@@ -75,12 +75,12 @@ table = json.load(open(f"{t}/table.json"))
 assert p["games"] == 8 and p["failed"] == 0, p
 PY
 grep -q "killed by signal 11" "$out/t.stdout" || fail "the crash was not reported"
-grep -q "timed out after 8 s" "$out/t.stdout" || fail "the hang was not reported as a timeout"
+grep -q "timed out after 5 s" "$out/t.stdout" || fail "the hang was not reported as a timeout"
 grep -q "ended without writing its exit status" "$out/t.stdout" || fail "the cancelled task was not reported"
 grep -q "submitted .* as Slurm array" "$out/t.stdout" || fail "no Slurm arrays submitted"
 echo "ok: a crashed, a hung and a cancelled task are reported and retried in new arrays"
 
-"$libero" tournament --backend slurm --players 1 --half-time 3 --single-half --seeds 1-4 --timeout 8 --retries 1 \
+"$libero" tournament --backend slurm --players 1 --half-time 3 --single-half --seeds 1-4 --timeout 5 --retries 1 \
   --libero "$out/faulty" --out "$t" "A=$scripts" "B=$baseline" >"$out/t2.stdout" 2>&1 || fail "rerun failed"
 grep -q "8 games (8 already played)" "$out/t2.stdout" || fail "rerun did not skip the played games"
 grep -q "submitted" "$out/t2.stdout" && fail "rerun submitted jobs"
