@@ -17,6 +17,8 @@ return {
   name = "speed = 7",           -- a string is no field
   --[[ long comment: hidden = 3 ]]
   kick = { reach = 0.45, inner = { depth = 2 } },
+  gain = 1.5,                   -- its search range 0.5..2.5, from the file
+  bad_range = 3,                -- range 5..1 is refused (LO < HI)
   list = { 1, 2, { skipped = 5 } },
   flag = true,
 }
@@ -28,7 +30,12 @@ TEST_CASE("number fields are found by their dotted path") {
   REQUIRE(fields.ok());
   std::vector<std::string> paths;
   for (const auto& f : *fields) paths.push_back(f.path);
-  CHECK(paths == std::vector<std::string>{"walk", "turn", "kick.reach", "kick.inner.depth"});
+  CHECK(paths == std::vector<std::string>{"walk", "turn", "kick.reach", "kick.inner.depth", "gain", "bad_range"});
+  CHECK((*fields)[4].has_range);
+  CHECK((*fields)[4].range_lo == doctest::Approx(0.5));
+  CHECK((*fields)[4].range_hi == doctest::Approx(2.5));
+  CHECK_FALSE((*fields)[5].has_range);
+  CHECK_FALSE((*fields)[0].has_range);
   CHECK((*fields)[1].value == doctest::Approx(-0.15));
   CHECK(std::string(kFile).substr((*fields)[2].begin, (*fields)[2].end - (*fields)[2].begin) == "0.45");
   CHECK_FALSE(scan_number_fields("return { a = 1, a = 2 }").ok());
@@ -60,6 +67,15 @@ TEST_CASE("parameter lists: ranges given or around the file's value") {
   CHECK((*specs)[0].start == doctest::Approx(0.6));
   CHECK((*specs)[1].lo == doctest::Approx(0.225));  // 0.45 -+ 50 %
   CHECK((*specs)[1].hi == doctest::Approx(0.675));
+  auto from_file = parse_param_specs("gain,gain=1:2", *fields);
+  CHECK_FALSE(from_file.ok());  // listed twice
+  from_file = parse_param_specs("gain", *fields);
+  REQUIRE(from_file.ok());
+  CHECK((*from_file)[0].lo == doctest::Approx(0.5));  // the file's range
+  CHECK((*from_file)[0].hi == doctest::Approx(2.5));
+  from_file = parse_param_specs("gain=1:2", *fields);  // the command line's wins
+  REQUIRE(from_file.ok());
+  CHECK((*from_file)[0].lo == doctest::Approx(1));
   for (const char* bad : {"", "walk,walk", "nope", "walk=1", "walk=1:0", "walk=a:b", "walk=0:1,", "name"})
     CHECK_MESSAGE(!parse_param_specs(bad, *fields).ok(), bad);
 }

@@ -97,7 +97,8 @@ int run_optimize(int argc, char** argv) {
   const std::vector<Option> table = {
       {"file", OptionKind::kString, &file, "FILE", "the Lua data file whose numbers are searched (in robots/ or scripts/)"},
       {"params", OptionKind::kString, &params, "LIST",
-       "the fields: name=LO:HI or name (the file's value +-50 %), comma-separated; nested as a.b"},
+       "the fields: name=LO:HI, or name (the range a '-- range LO..HI' comment on its line gives, "
+       "else the file's value +-50 %), comma-separated; nested as a.b"},
       {"tree", OptionKind::kString, &tree, "DIR", "the data folder copied per candidate (default: the file's robots/ or scripts/)"},
       {"objective", OptionKind::kString, &objective, "KIND",
        "match (games against the unchanged data, fitness = mean goal difference) or command"},

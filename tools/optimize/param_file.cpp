@@ -23,6 +23,26 @@ size_t skip_long_bracket(const std::string& t, size_t i) {
   return end == std::string::npos ? t.size() : end + close.size();
 }
 
+// "range LO..HI" in a comment later on the line that ends a field at `from`.
+void read_range_comment(const std::string& t, size_t from, NumberField* field) {
+  size_t eol = t.find('\n', from);
+  std::string rest = t.substr(from, eol == std::string::npos ? std::string::npos : eol - from);
+  size_t comment = rest.find("--");
+  if (comment == std::string::npos) return;
+  size_t at = rest.find("range ", comment);
+  if (at == std::string::npos) return;
+  const char* p = rest.c_str() + at + 6;
+  char* end = nullptr;
+  double lo = std::strtod(p, &end);
+  if (end == p || end[0] != '.' || end[1] != '.') return;
+  p = end + 2;
+  double hi = std::strtod(p, &end);
+  if (end == p || !std::isfinite(lo) || !std::isfinite(hi) || !(lo < hi)) return;
+  field->has_range = true;
+  field->range_lo = lo;
+  field->range_hi = hi;
+}
+
 }  // namespace
 
 Result<std::vector<NumberField>> scan_number_fields(const std::string& t) {
@@ -99,7 +119,11 @@ Result<std::vector<NumberField>> scan_number_fields(const std::string& t) {
               if (!s.empty()) path += s + ".";
             bool inside_unnamed = false;
             for (size_t s = 1; s < stack.size(); ++s) inside_unnamed = inside_unnamed || stack[s].empty();
-            if (!inside_unnamed) fields.push_back({path + name, k, end, value});
+            if (!inside_unnamed) {
+              NumberField field{path + name, k, end, value};
+              read_range_comment(t, end, &field);
+              fields.push_back(field);
+            }
             have_pending = false;
             i = end;
             continue;
@@ -166,7 +190,10 @@ Result<std::vector<ParamSpec>> parse_param_specs(const std::string& list, const 
     if (!field) return make_error("no number field '" + spec.path + "' in the file");
     if (!seen.insert(spec.path).second) return make_error("'" + spec.path + "' is listed twice");
     spec.start = field->value;
-    if (eq == std::string::npos) {
+    if (eq == std::string::npos && field->has_range) {
+      spec.lo = field->range_lo;
+      spec.hi = field->range_hi;
+    } else if (eq == std::string::npos) {
       double half = spec.start == 0 ? 1 : std::fabs(spec.start) * 0.5;
       spec.lo = spec.start - half;
       spec.hi = spec.start + half;

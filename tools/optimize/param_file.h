@@ -16,6 +16,10 @@ struct NumberField {
   std::string path;    // dotted: "kick_taker.reach"
   size_t begin = 0, end = 0;  // the number's text in the file
   double value = 0;
+  // A search range written in the file: a comment on the field's line
+  // holding "range LO..HI" (e.g. `reach = 0.45,  -- m, range 0.3..0.6`).
+  bool has_range = false;
+  double range_lo = 0, range_hi = 0;
 };
 
 // Every `name = <number>` of the file (comments and strings skipped).
@@ -26,7 +30,8 @@ Result<std::vector<NumberField>> scan_number_fields(const std::string& text);
 Result<std::string> set_number_fields(const std::string& text, const std::map<std::string, double>& values);
 
 // A searched parameter: a field and its range. "name=LO:HI", or "name"
-// alone for the file's value +- 50 % (+-1 for a zero).
+// alone for the range the file gives it, else the file's value +- 50 %
+// (+-1 for a zero).
 struct ParamSpec {
   std::string path;
   double lo = 0, hi = 0, start = 0;
