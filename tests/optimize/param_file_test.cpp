@@ -19,7 +19,7 @@ return {
   kick = { reach = 0.45, inner = { depth = 2 } },
   gain = 1.5,                   -- its search range 0.5..2.5, from the file
   bad_range = 3,                -- range 5..1 is refused (LO < HI)
-  list = { 1, 2, { skipped = 5 } },
+  list = { 1, 2, { first = 5 }, { second = 6, deeper = { 7, { x = 8 } } } },
   flag = true,
 }
 )";
@@ -30,7 +30,10 @@ TEST_CASE("number fields are found by their dotted path") {
   REQUIRE(fields.ok());
   std::vector<std::string> paths;
   for (const auto& f : *fields) paths.push_back(f.path);
-  CHECK(paths == std::vector<std::string>{"walk", "turn", "kick.reach", "kick.inner.depth", "gain", "bad_range"});
+  // Unnamed tables (list elements: a motion file's frames) are numbered
+  // among their parent's unnamed tables.
+  CHECK(paths == std::vector<std::string>{"walk", "turn", "kick.reach", "kick.inner.depth", "gain", "bad_range",
+                                          "list.1.first", "list.2.second", "list.2.deeper.1.x"});
   CHECK((*fields)[4].has_range);
   CHECK((*fields)[4].range_lo == doctest::Approx(0.5));
   CHECK((*fields)[4].range_hi == doctest::Approx(2.5));

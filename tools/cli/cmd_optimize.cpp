@@ -98,7 +98,7 @@ int run_optimize(int argc, char** argv) {
       {"file", OptionKind::kString, &file, "FILE", "the Lua data file whose numbers are searched (in robots/ or scripts/)"},
       {"params", OptionKind::kString, &params, "LIST",
        "the fields: name=LO:HI, or name (the range a '-- range LO..HI' comment on its line gives, "
-       "else the file's value +-50 %), comma-separated; nested as a.b"},
+       "else the file's value +-50 %), comma-separated; nested as a.b, a list's tables numbered (frames.3.angles.RHipPitch)"},
       {"tree", OptionKind::kString, &tree, "DIR", "the data folder copied per candidate (default: the file's robots/ or scripts/)"},
       {"objective", OptionKind::kString, &objective, "KIND",
        "match (games against the unchanged data, fitness = mean goal difference) or command"},

@@ -47,7 +47,11 @@ void read_range_comment(const std::string& t, size_t from, NumberField* field) {
 
 Result<std::vector<NumberField>> scan_number_fields(const std::string& t) {
   std::vector<NumberField> fields;
-  std::vector<std::string> stack;  // table names, "" for the unnamed
+  // Table names; an unnamed table (a list element, e.g. a keyframe of a
+  // motion file) is named by its number among its parent's unnamed tables,
+  // from 1, so "frames.3.angles.RHipPitch" is the third frame's.
+  std::vector<std::string> stack;
+  std::vector<int> unnamed_children;  // per open table: unnamed tables seen in it
   std::string pending;             // "name =" just read
   bool have_pending = false;
   size_t i = 0;
@@ -83,7 +87,13 @@ Result<std::vector<NumberField>> scan_number_fields(const std::string& t) {
       continue;
     }
     if (c == '{') {
-      stack.push_back(have_pending ? pending : "");
+      if (have_pending) {
+        stack.push_back(pending);
+      } else {
+        int number = unnamed_children.empty() ? 1 : ++unnamed_children.back();
+        stack.push_back(stack.empty() ? "" : std::to_string(number));
+      }
+      unnamed_children.push_back(0);
       have_pending = false;
       ++i;
       continue;
@@ -91,6 +101,7 @@ Result<std::vector<NumberField>> scan_number_fields(const std::string& t) {
     if (c == '}') {
       if (stack.empty()) return make_error("unbalanced '}'", static_cast<std::ptrdiff_t>(i));
       stack.pop_back();
+      unnamed_children.pop_back();
       have_pending = false;
       ++i;
       continue;
@@ -117,13 +128,9 @@ Result<std::vector<NumberField>> scan_number_fields(const std::string& t) {
             std::string path;
             for (const std::string& s : stack)
               if (!s.empty()) path += s + ".";
-            bool inside_unnamed = false;
-            for (size_t s = 1; s < stack.size(); ++s) inside_unnamed = inside_unnamed || stack[s].empty();
-            if (!inside_unnamed) {
-              NumberField field{path + name, k, end, value};
-              read_range_comment(t, end, &field);
-              fields.push_back(field);
-            }
+            NumberField field{path + name, k, end, value};
+            read_range_comment(t, end, &field);
+            fields.push_back(field);
             have_pending = false;
             i = end;
             continue;
