@@ -4,7 +4,8 @@
 #   2. Ctrl-C (SIGINT) mid-game still writes the log and a partial summary;
 #   3. a crashed and a stalled agent are reported and the match goes on;
 #   4. bad options fail with exit 2 and a clear message; --robots copies play, and
-#      broken robot data stops the match with the agents' error;
+#      broken robot data stops the match with the agents' error; --physics plays
+#      another physics file and refuses a broken one;
 #   5. mock world: the JIT gives the same game as the interpreter; a script stuck
 #      in a compiled loop ends the match with the watchdog's message (exit 70),
 #      while the interpreter cuts the same loop every tick and the match goes on.
@@ -112,6 +113,18 @@ grep -q "Libero #. could not start" "$out/rt.txt" && fail "the left team ran the
 "$libero" match --players 1 --half-time 1 --left-robots "$out/nowhere" >"$out/rn.txt" 2>&1; rc=$?
 [ "$rc" -eq 2 ] && grep -q "left-robots: .* has no nao/nao.lua" "$out/rn.txt" || fail "a missing --left-robots folder was not refused"
 echo "ok: --robots copies play; broken robot data stops the match with the agent's error, per team too"
+
+# --physics: the simulator reads another physics file; a broken one stops the
+# match before it starts, naming the file, the line and the key.
+sed 's/^  ball_bounce = .*/  ball_bounce = 0.5,/' "$source_robots/simulator.lua" >"$out/bouncy.lua"
+run --name ph --seed 3 --physics "$out/bouncy.lua" || fail "match with --physics failed: $(tail -3 "$out/ph.stdout")"
+grep -q '"finished":true' "$out/ph.summary.json" || fail "--physics match did not finish"
+sed 's/^  robot_friction = .*/  robot_friction = -1,/' "$source_robots/simulator.lua" >"$out/bad_physics.lua"
+timeout 60 "$libero" match --players 1 --half-time 2 --quiet --out "$out" --name pb --physics "$out/bad_physics.lua" \
+  >"$out/pb.txt" 2>&1; rc=$?
+[ "$rc" -eq 1 ] && grep -q "bad_physics.lua:[0-9]*: 'robot_friction' must be between" "$out/pb.txt" \
+  || fail "a broken physics file (exit $rc): $(tail -3 "$out/pb.txt")"
+echo "ok: --physics plays another physics file; a broken one is refused with its file and line"
 
 mock() { "$libero" match --world mock --players 3 --half-time 10 --quiet --out "$out" "$@"; }
 mock --name mj --seed 5 >"$out/mj.txt" 2>&1 || fail "mock match (JIT) failed: $(tail -3 "$out/mj.txt")"
