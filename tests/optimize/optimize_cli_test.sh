@@ -59,6 +59,16 @@ expect_usage "--lambda" --file "$toy" --params a --lambda 2
 [ -e "$out/bad" ] && fail "a refused run wrote output"
 echo "ok: bad arguments are refused with exit 2"
 
+# A trial command that always fails stops the run after its first
+# generation, with the reason, instead of running every generation.
+"$libero" optimize --file "$toy" --params "a=0:1" --objective command --trial "exit 3" --generations 5 --lambda 4 \
+  --seeds 1 --retries 0 --workers "$workers" --out "$out/broken" >"$out/broken.stdout" 2>"$out/broken.stderr"
+rc=$?
+[ "$rc" -eq 1 ] || fail "a trial command that always fails exited $rc: $(tail -3 "$out/broken.stderr")"
+grep -q "every trial of generation 1 failed" "$out/broken.stderr" || fail "no clear stop: $(tail -3 "$out/broken.stderr")"
+[ "$(wc -l <"$out/broken/generations.jsonl")" -eq 1 ] || fail "the broken run went on past its first generation"
+echo "ok: a trial command that always fails stops the run after one generation"
+
 # 2. A known optimum through the command objective.
 "$libero" optimize --file "$toy" --params "a=0:1,nested.b=-1:1" --objective command --trial "$out/trial.sh {file}" \
   --generations 20 --lambda 8 --seeds 1 --holdout 1 --workers "$workers" --out "$out/c" >"$out/c.stdout" 2>"$out/c.stderr" ||

@@ -400,6 +400,16 @@ int run_optimize(int argc, char** argv) {
                    record.overhead_seconds,
                    record.trial_seconds > 0 ? 100 * record.overhead_seconds / record.trial_seconds : 0.0);
     }
+    // Every trial of a generation failed for good: the trial command or the
+    // data is broken, and further generations would only repeat the failure
+    // (a broken command once ran all its generations at fitness -1e9).
+    if (scored->trials > 0 && scored->failed == scored->trials) {
+      std::fprintf(stderr,
+                   "libero optimize: every trial of generation %d failed (the reasons are above); stopping: check "
+                   "the trial command and the data file\n",
+                   g + 1);
+      return kExitFailure;
+    }
   }
 
   // Held out: seeds no generation drew.
