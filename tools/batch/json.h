@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/json_text.h"
 #include "core/result.h"
 
 namespace libero::batch {
@@ -36,8 +37,8 @@ struct JsonValue {
 // so garbage cannot exhaust the stack.
 Result<JsonValue> parse_json(std::string_view text);
 
-// Appends `text` as a JSON string literal (quotes, escapes, control characters).
-void append_json_string(std::string* out, std::string_view text);
+using libero::append_json_string;  // core/json_text.h
+// The same as a new string.
 std::string json_string(std::string_view text);
 
 }  // namespace libero::batch

@@ -1,5 +1,7 @@
 #include "cli_common.h"
 
+#include <unistd.h>
+
 #include "core/log.h"
 #include "protocol/percepts.h"
 
@@ -25,6 +27,18 @@ Status apply_log_level(const std::string& level) {
   }
   log::set_level(parsed);
   return {};
+}
+
+std::string running_binary_path() {
+  char path[4096];
+  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return "libero";
+  path[n] = '\0';
+  std::string self = path;
+  const std::string deleted = " (deleted)";
+  if (self.size() > deleted.size() && self.compare(self.size() - deleted.size(), deleted.size(), deleted) == 0)
+    self.resize(self.size() - deleted.size());
+  return self;
 }
 
 }  // namespace libero::cli

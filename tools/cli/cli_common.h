@@ -1,4 +1,4 @@
-// Checks and settings shared by the agent-side commands.
+// Checks and settings shared by the commands.
 #pragma once
 
 #include <string>
@@ -12,5 +12,10 @@ Status validate_team_name(const std::string& team);
 
 // Parses debug/info/warn/error/off and sets the log level.
 Status apply_log_level(const std::string& level);
+
+// The running libero binary, to start agents and games from the same build.
+// A binary rebuilt while this one runs reads as "PATH (deleted)"; PATH is
+// returned, so children start the new build rather than fail (exit 127).
+std::string running_binary_path();
 
 }  // namespace libero::cli

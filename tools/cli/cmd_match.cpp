@@ -51,15 +51,6 @@ Result<std::vector<int>> parse_types(const std::string& text, int players) {
   return types;
 }
 
-// The running binary, so agents are started from the same build.
-std::string self_executable_path() {
-  char path[4096];
-  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n <= 0) return "libero";
-  path[n] = '\0';
-  return path;
-}
-
 }  // namespace
 
 int run_match(int argc, char** argv) {
@@ -199,7 +190,7 @@ int run_match(int argc, char** argv) {
       return usage_error("match", std::string(team == &options.left ? "--left-cmd" : "--right-cmd") + ": " +
                                       usable.error().message);
   }
-  options.binary = self_executable_path();
+  options.binary = running_binary_path();
   std::unique_ptr<view::ViewServer> viewer;
   if (view->on) {
     if (options.world == "mock") return usage_error("match", "--view watches a server's monitor port: it needs --world sim");

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "cmaes.h"
+#include "cli_common.h"
 #include "commands.h"
 #include "options.h"
 #include "tools/batch/batch.h"
@@ -34,20 +35,6 @@ using Clock = std::chrono::steady_clock;
 
 volatile std::sig_atomic_t g_stop = 0;
 void on_signal(int) { g_stop = 1; }
-
-std::string self_binary() {
-  char path[4096];
-  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n <= 0) return "libero";
-  path[n] = '\0';
-  // A binary rebuilt while this one runs shows as "PATH (deleted)": the
-  // games then run the new build at PATH rather than fail to start.
-  std::string self = path;
-  const std::string deleted = " (deleted)";
-  if (self.size() > deleted.size() && self.compare(self.size() - deleted.size(), deleted.size(), deleted) == 0)
-    self.resize(self.size() - deleted.size());
-  return self;
-}
 
 std::string read_text(const std::string& path, bool* ok) {
   std::ifstream in(path, std::ios::binary);
@@ -170,7 +157,7 @@ int run_optimize(int argc, char** argv) {
   if (backend == "local" && workers > batch::available_cores())
     return usage_error("optimize", "--workers " + std::to_string(workers) + ": this process may use " +
                                        std::to_string(batch::available_cores()) + " cores, and the pool never runs more trials than cores");
-  if (binary.empty()) binary = self_binary();
+  if (binary.empty()) binary = running_binary_path();
   else if (access(binary.c_str(), X_OK) != 0) return usage_error("optimize", "--libero: '" + binary + "' is not executable");
   const double game_seconds = half_time * (single_half ? 1 : 2);
   if (timeout == 0) timeout = objective == "match" ? 120 + 3 * game_seconds : 600;

@@ -14,6 +14,7 @@
 #include <string>
 
 #include "agent/data_paths.h"
+#include "cli_common.h"
 #include "commands.h"
 #include "options.h"
 #include "tools/batch/batch.h"
@@ -27,20 +28,6 @@ namespace fs = std::filesystem;
 
 volatile std::sig_atomic_t g_stop = 0;
 void on_signal(int) { g_stop = 1; }
-
-std::string self_path() {
-  char path[4096];
-  ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n <= 0) return "libero";
-  path[n] = '\0';
-  // A binary rebuilt while this one runs shows as "PATH (deleted)": the
-  // games then run the new build at PATH rather than fail to start.
-  std::string self = path;
-  const std::string deleted = " (deleted)";
-  if (self.size() > deleted.size() && self.compare(self.size() - deleted.size(), deleted.size(), deleted) == 0)
-    self.resize(self.size() - deleted.size());
-  return self;
-}
 
 std::vector<std::string> split_words(const std::string& text) {
   std::vector<std::string> words;
@@ -171,7 +158,7 @@ int run_tournament(int argc, char** argv) {
         return usage_error("tournament", "--match-args: " + std::string(own) + " is set by the tournament itself");
     }
   }
-  if (binary.empty()) binary = self_path();
+  if (binary.empty()) binary = running_binary_path();
   else if (access(binary.c_str(), X_OK) != 0) return usage_error("tournament", "--libero: '" + binary + "' is not executable");
   const double game_seconds = half_time * (single_half ? 1 : 2);
   if (timeout == 0) timeout = 120 + 3 * game_seconds;

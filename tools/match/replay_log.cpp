@@ -35,25 +35,6 @@ struct LineBuffer {
 
 }  // namespace
 
-void append_json_string(std::string* out, const char* text) {
-  out->push_back('"');
-  for (const char* p = text; *p; ++p) {
-    unsigned char c = static_cast<unsigned char>(*p);
-    if (c == '"' || c == '\\') {
-      out->push_back('\\');
-      out->push_back(static_cast<char>(c));
-    } else if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-      // <, > and & are escaped too so the text is safe inside an HTML <script>.
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\u%04x", c);
-      out->append(esc);
-    } else {
-      out->push_back(static_cast<char>(c));
-    }
-  }
-  out->push_back('"');
-}
-
 ReplayLogWriter::~ReplayLogWriter() { close(); }
 
 Status ReplayLogWriter::open(const std::string& path, const ReplayHeader& header) {

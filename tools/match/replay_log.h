@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "core/json_text.h"
 #include "core/result.h"
 #include "tools/match/match_frame.h"
 
@@ -42,7 +43,6 @@ class ReplayLogWriter {
   uint64_t frames_written_ = 0;
 };
 
-// Appends `text` to out as a JSON string literal (with quotes).
-void append_json_string(std::string* out, const char* text);
+using libero::append_json_string;  // core/json_text.h
 
 }  // namespace libero::match

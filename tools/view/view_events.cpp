@@ -44,28 +44,6 @@ Result<std::string> team_of(const std::map<std::string, std::string>& form, bool
 
 }  // namespace
 
-void append_json_string(std::string* out, const std::string& s) {
-  *out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': *out += "\\\""; break;
-      case '\\': *out += "\\\\"; break;
-      case '\n': *out += "\\n"; break;
-      case '\r': *out += "\\r"; break;
-      case '\t': *out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          *out += buf;
-        } else {
-          *out += static_cast<char>(c);
-        }
-    }
-  }
-  *out += '"';
-}
-
 void append_scene_json(const monitor::SceneState& scene, long seq, double recv_ms, std::string* out) {
   char buf[256];
   std::snprintf(buf, sizeof buf, "{\"seq\":%ld,\"recv\":%.1f,\"t\":%.2f,\"half\":%d,\"mode\":", seq, recv_ms, scene.time,

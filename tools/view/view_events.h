@@ -11,6 +11,7 @@
 #include <map>
 #include <string>
 
+#include "core/json_text.h"
 #include "core/result.h"
 #include "tools/monitor/scene_reader.h"
 
@@ -31,7 +32,6 @@ void append_scene_json(const monitor::SceneState& scene, long seq, double recv_m
 // ball (x, y[, z]), robot (team, unum, x, y[, z][, yaw: field frame, rad]).
 Result<std::string> trainer_command(const std::map<std::string, std::string>& form);
 
-// Appends s as a JSON string literal (quotes, escapes).
-void append_json_string(std::string* out, const std::string& s);
+using libero::append_json_string;  // core/json_text.h
 
 }  // namespace libero::view
