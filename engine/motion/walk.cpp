@@ -39,7 +39,15 @@ void WalkEngine::configure(const LegGeometry& geometry, const WalkParams& params
   base_params_ = params_ = params;
   touchdown_early_steps_ = touchdown_held_cycles_ = 0;
   reset();
-  feet_targets(0.0, Vec3::Zero(), 0.0, 0.0, rest_pose_);
+  update_rest_pose();
+}
+
+void WalkEngine::update_rest_pose() {
+  // A copy at rest (no heap: the engine holds plain values), so the pose
+  // does not depend on what the walk is doing when its file is reloaded.
+  WalkEngine rest = *this;
+  rest.reset();
+  rest.feet_targets(0.0, Vec3::Zero(), 0.0, 0.0, rest_pose_);
 }
 
 void WalkEngine::reset() {

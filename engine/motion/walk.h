@@ -40,7 +40,10 @@ struct FootLoads {
 class WalkEngine {
  public:
   void configure(const LegGeometry& geometry, const WalkParams& params);
-  void set_params(const WalkParams& params) { base_params_ = params_ = params; }
+  void set_params(const WalkParams& params) {
+    base_params_ = params_ = params;
+    update_rest_pose();
+  }
   // As loaded (the gait tables not blended in).
   const WalkParams& params() const { return base_params_; }
 
@@ -124,7 +127,10 @@ class WalkEngine {
   WalkParams params_;       // this step's: base_params_ with the sideways and forward gaits blended in
   WalkCommand current_;
   bool walking_ = false;
-  double rest_pose_[kJointCount] = {};  // rest_pose(), set by configure()
+  double rest_pose_[kJointCount] = {};  // rest_pose(), kept by update_rest_pose()
+  // Recomputes rest_pose_ from the parameters (configure, set_params: a
+  // reloaded walk file may move the stand pose).
+  void update_rest_pose();
   Side swing_ = kLeft;
   double time_ = 0;              // s into the current step
   double period_ = 0.25;         // s, this step's period (set when it begins)

@@ -2,6 +2,7 @@
 // what the approach asks of the walk for a ball at, behind, beside the spot.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -162,4 +163,25 @@ TEST_CASE("approach: a kick that veers is aimed off by its veer, mirrored for th
   for (int i = 0; i < 100 && !out.kick; ++i) out = approach.step(t.spec, t.in, t.walk);
   CHECK(out.kick);
   CHECK_FALSE(out.left_foot);
+}
+
+TEST_CASE("rest pose: follows a reloaded walk file, not what the walk is doing") {
+  WalkEngine walk = standing_walk();
+  double before[kJointCount];
+  std::copy(walk.rest_pose(), walk.rest_pose() + kJointCount, before);
+  // Walking does not move it.
+  double target[kJointCount] = {};
+  for (int i = 0; i < 50; ++i) walk.step(WalkCommand{0.5, 0, 0}, Vec3::Zero(), 0, 0, target);
+  REQUIRE(walk.walking());
+  for (int j = 0; j < kJointCount; ++j) CHECK(walk.rest_pose()[j] == before[j]);
+  // A reloaded file with a lower stand does, at once (the kick approach
+  // places the feet against it).
+  WalkParams lower = walk.params();
+  lower.stand_hip_height_ratio -= 0.05;
+  walk.set_params(lower);
+  Stance old_stance = measure_stance(default_leg_geometry(), before, Vec3::UnitZ());
+  Stance new_stance = measure_stance(default_leg_geometry(), walk.rest_pose(), Vec3::UnitZ());
+  double knee_change = std::abs(walk.rest_pose()[leg_joint(kLeft, 3)] - before[leg_joint(kLeft, 3)]);
+  CHECK(knee_change > 0.01);
+  CHECK(std::abs(new_stance.y - old_stance.y) < 1e-9);
 }
