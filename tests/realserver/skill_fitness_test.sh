@@ -37,8 +37,24 @@ echo "return { default = { step_period = " >"$out/broken-robots/nao/walk.lua"
 [ ! -e fitness.txt ] || fail "a failed trial wrote a fitness"
 "$fitness_sh" walk "$out/robots" x1 >log.txt 2>&1
 [ $? -eq 2 ] && grep -q "SEED must be a whole number" log.txt || fail "a bad seed: $(cat log.txt)"
-"$fitness_sh" getup_front "$out/robots" 1 >log.txt 2>&1
+"$fitness_sh" turn "$out/robots" 1 >log.txt 2>&1
 [ $? -eq 2 ] && grep -q "no fitness here" log.txt || fail "an unknown scenario: $(cat log.txt)"
+
+# A get-up: minus the median time to stand; a get-up that never stands
+# scores the 20-s limit and the share of runs left lying.
+mkdir "$out/getup" && cd "$out/getup" || fail "no scratch folder"
+"$fitness_sh" getup_back "$out/robots" 1 --runs 1 >log.txt 2>&1 || fail "getup trial failed: $(tail -3 log.txt)"
+up=$(sed -n 's/^down in 1 of 1 (0 on the front, 1 on the back); up again in 1, median \([0-9.]*\) s.*/\1/p' log.txt)
+[ -n "$up" ] || fail "no back get-up figure: $(cat log.txt)"
+awk -v f="$(cat fitness.txt)" -v u="$up" 'BEGIN { exit !(f < 0 && f + u < 0.01 && -u - f < 0.01) }' ||
+  fail "fitness $(cat fitness.txt) for a get-up in $up s"
+mkdir "$out/lying" && cd "$out/lying" || fail "no scratch folder"
+cp -r "$out/robots" "$out/lying-robots"
+# A back get-up that does nothing: the robot stays on its back.
+printf 'return { name = "getup_back", frames = { { duration = 0.5, angles = { LKneePitch = 0 } } } }\n' \
+  >"$out/lying-robots/nao/motions/getup_back.lua"
+"$fitness_sh" getup_back "$out/lying-robots" 1 --runs 1 >log.txt 2>&1 || fail "a lying trial failed: $(tail -3 log.txt)"
+awk -v f="$(cat fitness.txt)" 'BEGIN { exit !(f < -29.9 && f > -30.1) }' || fail "fitness $(cat fitness.txt) for a robot left lying"
 
 # One generation of four candidates over two walk fields, then a held-out check.
 cd "$out" || fail "no scratch folder"

@@ -33,7 +33,7 @@ namespace {
 
 const char* kUsage =
     "usage: libero_skill_bench <scenario> [options]\n"
-    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted | getup_front, or kick_long_spot,\n"
+    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted | getup_front | getup_back, or kick_long_spot,\n"
     "            kick_short_spot, kick_lofted_spot: the kick motion alone, the ball at its spot\n"
     "  --server NAME      builtin (libero serve, default) or rcssserver3d (the real server)\n"
     "  --server-bin PATH  rcssserver3d to run (default: $LIBERO_RCSSSERVER3D, PATH, the kit)\n"
@@ -95,9 +95,12 @@ bool is_kick(const std::string& s) { return s.rfind("kick_", 0) == 0; }
 // getup_front: the front get-up motion played by a standing robot throws it
 // onto its front (there is no trainer command that lays a robot down), and
 // the automatic get-up brings it back; timed from the moment the torso is
-// down to the moment it stands again. (Played standing, the back get-up
-// motion throws the robot onto its front too, so no back fall is offered.)
-bool is_getup(const std::string& s) { return s == "getup_front"; }
+// down to the moment it stands again. getup_back: played standing, the back
+// get-up motion throws the robot onto its front too, so the bench adds a
+// motion of its own (scenario/bench_fall_back.lua) to a copy of the robot
+// data that folds the robot over its heels.
+bool is_getup(const std::string& s) { return s == "getup_front" || s == "getup_back"; }
+const char* const kFallBackMotion = "bench_fall_back";
 // kick_*_spot: the kick motion alone (no approach), the robot beamed with
 // the ball at the kick's spot moved by --ball-dx/--ball-dy.
 bool is_spot(const std::string& s) { return is_kick(s) && s.size() > 5 && s.compare(s.size() - 5, 5, "_spot") == 0; }
@@ -119,7 +122,8 @@ Status write_scenario(const Settings& s, const fs::path& dir) {
   else if (s.scenario == "turn")
     out << "return { kind = 'walk', vx = 0, vy = 0, turn = 'max', start_x = -8, start_y = 3, start_heading = 0 }\n";
   else if (is_getup(s.scenario))
-    out << "return { kind = 'fall', motion = '" << s.scenario << "', start_x = -8, start_y = 3, start_heading = 0 }\n";
+    out << "return { kind = 'fall', motion = '" << (s.scenario == "getup_back" ? kFallBackMotion : s.scenario.c_str())
+        << "', start_x = -8, start_y = 3, start_heading = 0 }\n";
   else if (is_spot(s.scenario))
     out << "return { kind = 'kick_spot', motion = '" << s.scenario.substr(0, s.scenario.size() - 5) << "', dx = " << s.ball_dx
         << ", dy = " << s.ball_dy << ", start_heading = 0 }\n";
@@ -128,6 +132,24 @@ Status write_scenario(const Settings& s, const fs::path& dir) {
         << "', target_x = 15, target_y = 0, start_x = -1.5, start_y = 0, start_heading = 0 }\n";
   if (!out) return make_error("cannot write " + (dir / "scenario.lua").string());
   return {};
+}
+
+// The robot data a run's agent reads: --robots itself, or for getup_back a
+// copy of it with the bench's fall motion added (the shipped data stays
+// without it).
+Result<std::string> robots_for_run(const Settings& s, const fs::path& work) {
+  if (s.scenario != "getup_back") return s.robots;
+  const fs::path copy = work / "robots";
+  std::error_code ec;
+  fs::remove_all(copy, ec);
+  fs::copy(s.robots, copy, fs::copy_options::recursive, ec);
+  if (ec) return make_error("cannot copy " + s.robots + " to " + copy.string() + ": " + ec.message());
+  const std::string motion =
+      agent::find_data_dir("tools/bench/skills/scenario") + "/" + kFallBackMotion + ".lua";
+  fs::copy_file(motion, copy / "nao" / "motions" / (std::string(kFallBackMotion) + ".lua"),
+                fs::copy_options::overwrite_existing, ec);
+  if (ec) return make_error("cannot copy " + motion + ": " + ec.message());
+  return copy.string();
 }
 
 // The game time at which the scenario script saw the kick motion start
@@ -151,6 +173,8 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   };
   const fs::path scripts = work / "scripts";
   if (Status w = write_scenario(s, scripts); !w.ok()) return fail(w.error().describe());
+  Result<std::string> robots = robots_for_run(s, work);
+  if (!robots.ok()) return fail(robots.error().describe());
 
   realserver::ServerProcess server;
   if (Status st = bench::start_bench_server(s.server, 1000 + run, (work / "server.log").string(), &server); !st.ok())
@@ -162,7 +186,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   match::AgentProcesses agents;
   std::vector<std::string> argv = {
       s.server.libero, "agent", "--port", std::to_string(server.agent_port()), "--team", "Bench", "--unum", "1", "--type",
-      std::to_string(s.type), "--scripts", scripts.string(), "--robots", s.robots, "--log-level", s.agent_log,
+      std::to_string(s.type), "--scripts", scripts.string(), "--robots", robots.value(), "--log-level", s.agent_log,
       "--tick-budget-ms", "20", "--timeout-ms", "30000"};
   // Kept runs keep the agent's messages too: a record to replay open-loop
   // on either server (tools/bench/calibration/open_loop.cpp).

@@ -7,6 +7,10 @@
 #                        less 3 per fall
 #   kick_* (and _spot)   the median ball travel times the cosine of the median
 #                        direction error, less 3 per fall
+#   getup_front, getup_back  minus the median time from down to standing (s),
+#                        less 10 times the share of runs that fell and did not
+#                        stand within 20 s (a run that never fell is a failed
+#                        trial: the candidate's get-up was not tried)
 # The seed picks the runs (--first), so each generation's trials start fresh.
 # Usage: skill_fitness.sh SCENARIO ROBOTS_DIR SEED [libero_skill_bench options...]
 #   e.g. --trial "tools/bench/skills/skill_fitness.sh walk {tree} {seed} --server rcssserver3d --runs 2"
@@ -43,7 +47,15 @@ case "$scenario" in
       if (match($0, /direction error\| median [-0-9.]+ deg/)) { split(substr($0, RSTART, RLENGTH), w, " "); e = w[4] }
       if (match($0, /falls [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); f = w[2] }
       printf "%.4f", d * cos(e * 3.14159265 / 180) - 3 * f }') ;;
-  *) echo "skill_fitness.sh: scenario '$scenario' has no fitness here (walk, walk_side, kick_*)" >&2; exit 2 ;;
+  getup_front|getup_back)
+    fitness=$(echo "$output" | awk '/^down in [0-9]+ of [0-9]+ .*up again in/ {
+      downs = $3; runs = $5; up = 0; median = 0
+      if (match($0, /up again in [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); up = w[4] }
+      if (match($0, /median [0-9.]+ s/)) { split(substr($0, RSTART, RLENGTH), w, " "); median = w[2] }
+      if (downs != runs) exit
+      if (up == 0) median = 20
+      printf "%.4f", -median - 10 * (downs - up) / downs }') ;;
+  *) echo "skill_fitness.sh: scenario '$scenario' has no fitness here (walk, walk_side, kick_*, getup_*)" >&2; exit 2 ;;
 esac
 [ -n "$fitness" ] || { echo "skill_fitness.sh: no figure in the bench's output" >&2; exit 1; }
 echo "$fitness" >fitness.txt.tmp && mv fitness.txt.tmp fitness.txt
