@@ -40,6 +40,18 @@ echo "return { default = { step_period = " >"$out/broken-robots/nao/walk.lua"
 "$fitness_sh" turn "$out/robots" 1 >log.txt 2>&1
 [ $? -eq 2 ] && grep -q "no fitness here" log.txt || fail "an unknown scenario: $(cat log.txt)"
 
+# --servers: one bench run per server, the fitness is their sum; with
+# --server as well it is refused.
+mkdir "$out/servers" && cd "$out/servers" || fail "no scratch folder"
+"$fitness_sh" walk "$out/robots" 3 --servers builtin,builtin --runs 1 --seconds 2 >log.txt 2>&1 ||
+  fail "a two-server trial failed: $(tail -3 log.txt)"
+parts=$(sed -n 's/^fitness on builtin \([-0-9.]*\)$/\1/p' log.txt | tr '\n' ' ')
+[ "$(echo $parts | wc -w)" -eq 2 ] || fail "not one figure per server: $(cat log.txt)"
+awk -v f="$(cat fitness.txt)" -v p="$parts" 'BEGIN { split(p, x, " "); d = f - x[1] - x[2]; exit !(d < 0.001 && -d < 0.001) }' ||
+  fail "fitness $(cat fitness.txt) is not the sum of $parts"
+"$fitness_sh" walk "$out/robots" 3 --servers builtin --server builtin >log.txt 2>&1
+[ $? -eq 2 ] && grep -q "not both" log.txt || fail "--servers with --server: $(cat log.txt)"
+
 # A get-up: minus the median time to stand; a get-up that never stands
 # scores the 20-s limit and the share of runs left lying.
 mkdir "$out/getup" && cd "$out/getup" || fail "no scratch folder"

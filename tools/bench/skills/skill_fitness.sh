@@ -11,19 +11,41 @@
 #                        less 10 times the share of runs that fell and did not
 #                        stand within 20 s (a run that never fell is a failed
 #                        trial: the candidate's get-up was not tried)
+# --servers A,B (instead of --server) runs the bench on each server in turn
+# and scores the sum: a gait searched on the real server alone walked there
+# and fell in 9 of 10 runs on the built-in simulator, where users try it.
 # The seed picks the runs (--first), so each generation's trials start fresh.
-# Usage: skill_fitness.sh SCENARIO ROBOTS_DIR SEED [libero_skill_bench options...]
+# Usage: skill_fitness.sh SCENARIO ROBOTS_DIR SEED [--servers LIST] [libero_skill_bench options...]
 #   e.g. --trial "tools/bench/skills/skill_fitness.sh walk {tree} {seed} --server rcssserver3d --runs 2"
 # Exit 0 with fitness.txt written; 1 when the bench failed or printed no figure
 # (no fitness.txt: the optimiser retries, then reports the trial); 2 bad arguments.
 set -u
 if [ $# -lt 3 ]; then
-  echo "usage: skill_fitness.sh SCENARIO ROBOTS_DIR SEED [libero_skill_bench options...]" >&2
+  echo "usage: skill_fitness.sh SCENARIO ROBOTS_DIR SEED [--servers LIST] [libero_skill_bench options...]" >&2
   exit 2
 fi
 scenario="$1"; robots="$2"; seed="$3"; shift 3
 case "$seed" in ''|*[!0-9]*) echo "skill_fitness.sh: SEED must be a whole number, got '$seed'" >&2; exit 2 ;; esac
+case "$scenario" in
+  walk|walk_side|kick_*|getup_front|getup_back) ;;
+  *) echo "skill_fitness.sh: scenario '$scenario' has no fitness here (walk, walk_side, kick_*, getup_*)" >&2; exit 2 ;;
+esac
 [ -d "$robots" ] || { echo "skill_fitness.sh: no robots folder '$robots'" >&2; exit 2; }
+servers=""
+bench_args=()
+while [ $# -gt 0 ]; do
+  if [ "$1" = "--servers" ]; then
+    [ $# -ge 2 ] && [ -n "$2" ] || { echo "skill_fitness.sh: --servers needs a list, e.g. rcssserver3d,builtin" >&2; exit 2; }
+    servers="$2"; shift 2
+  else
+    bench_args+=("$1"); shift
+  fi
+done
+if [ -n "$servers" ]; then
+  for a in "${bench_args[@]}"; do
+    [ "$a" = "--server" ] && { echo "skill_fitness.sh: give --servers or --server, not both" >&2; exit 2; }
+  done
+fi
 here="$(cd "$(dirname "$0")" && pwd)"
 bench="${LIBERO_SKILL_BENCH:-$here/../../../build/tools/bench/skills/libero_skill_bench}"
 [ -x "$bench" ] || { echo "skill_fitness.sh: no libero_skill_bench at $bench (set LIBERO_SKILL_BENCH)" >&2; exit 2; }
@@ -31,32 +53,47 @@ bench="${LIBERO_SKILL_BENCH:-$here/../../../build/tools/bench/skills/libero_skil
 # 90000), away from the runs the benchmarks report (0-19) and inside the
 # bench's range (libero optimize's seeds run to six digits).
 first=$((1000 + 10 * (seed % 90000)))
-output="$("$bench" "$scenario" --robots "$robots" --first "$first" "$@" 2>&1)"
-status=$?
-echo "$output"
-[ $status -eq 0 ] || { echo "skill_fitness.sh: the bench exited $status" >&2; exit 1; }
-case "$scenario" in
-  walk|walk_side)
-    fitness=$(echo "$output" | awk '/^distance in .* m\/s along, falls/ {
-      for (i = 1; i <= NF; ++i) { if ($(i+1) == "m/s") v = $i; if ($i == "falls") f = $(i+1) }
-      match($0, /distance in [0-9.]+ s/); split(substr($0, RSTART, RLENGTH), w, " "); s = w[3]
-      printf "%.4f", v * s - 3 * f }') ;;
-  kick_*)
-    fitness=$(echo "$output" | awk '/^ball travel median/ {
-      split($0, parts, ","); d = $4; e = 0; f = 0
-      if (match($0, /direction error\| median [-0-9.]+ deg/)) { split(substr($0, RSTART, RLENGTH), w, " "); e = w[4] }
-      if (match($0, /falls [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); f = w[2] }
-      printf "%.4f", d * cos(e * 3.14159265 / 180) - 3 * f }') ;;
-  getup_front|getup_back)
-    fitness=$(echo "$output" | awk '/^down in [0-9]+ of [0-9]+ .*up again in/ {
-      downs = $3; runs = $5; up = 0; median = 0
-      if (match($0, /up again in [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); up = w[4] }
-      if (match($0, /median [0-9.]+ s/)) { split(substr($0, RSTART, RLENGTH), w, " "); median = w[2] }
-      if (downs != runs) exit
-      if (up == 0) median = 20
-      printf "%.4f", -median - 10 * (downs - up) / downs }') ;;
-  *) echo "skill_fitness.sh: scenario '$scenario' has no fitness here (walk, walk_side, kick_*, getup_*)" >&2; exit 2 ;;
-esac
-[ -n "$fitness" ] || { echo "skill_fitness.sh: no figure in the bench's output" >&2; exit 1; }
-echo "$fitness" >fitness.txt.tmp && mv fitness.txt.tmp fitness.txt
-echo "fitness $fitness"
+
+# The fitness of one bench output (empty when it holds no figure).
+score() {
+  case "$scenario" in
+    walk|walk_side)
+      awk '/^distance in .* m\/s along, falls/ {
+        for (i = 1; i <= NF; ++i) { if ($(i+1) == "m/s") v = $i; if ($i == "falls") f = $(i+1) }
+        match($0, /distance in [0-9.]+ s/); split(substr($0, RSTART, RLENGTH), w, " "); s = w[3]
+        printf "%.4f", v * s - 3 * f }' ;;
+    kick_*)
+      awk '/^ball travel median/ {
+        split($0, parts, ","); d = $4; e = 0; f = 0
+        if (match($0, /direction error\| median [-0-9.]+ deg/)) { split(substr($0, RSTART, RLENGTH), w, " "); e = w[4] }
+        if (match($0, /falls [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); f = w[2] }
+        printf "%.4f", d * cos(e * 3.14159265 / 180) - 3 * f }' ;;
+    getup_front|getup_back)
+      awk '/^down in [0-9]+ of [0-9]+ .*up again in/ {
+        downs = $3; runs = $5; up = 0; median = 0
+        if (match($0, /up again in [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); up = w[4] }
+        if (match($0, /median [0-9.]+ s/)) { split(substr($0, RSTART, RLENGTH), w, " "); median = w[2] }
+        if (downs != runs) exit
+        if (up == 0) median = 20
+        printf "%.4f", -median - 10 * (downs - up) / downs }' ;;
+  esac
+}
+
+# One bench run per server (one with the bench's own --server when no list).
+total=0
+IFS=',' read -r -a server_list <<<"${servers:-}"
+[ ${#server_list[@]} -gt 0 ] || server_list=("")
+for server in "${server_list[@]}"; do
+  extra=()
+  [ -n "$server" ] && extra=(--server "$server")
+  output="$("$bench" "$scenario" --robots "$robots" --first "$first" "${extra[@]}" "${bench_args[@]}" 2>&1)"
+  status=$?
+  echo "$output"
+  [ $status -eq 0 ] || { echo "skill_fitness.sh: the bench exited $status${server:+ on $server}" >&2; exit 1; }
+  fitness="$(echo "$output" | score)"
+  [ -n "$fitness" ] || { echo "skill_fitness.sh: no figure in the bench's output${server:+ on $server}" >&2; exit 1; }
+  [ -n "$server" ] && echo "fitness on $server $fitness"
+  total=$(awk -v a="$total" -v b="$fitness" 'BEGIN { printf "%.4f", a + b }')
+done
+echo "$total" >fitness.txt.tmp && mv fitness.txt.tmp fitness.txt
+echo "fitness $total"
