@@ -6,7 +6,11 @@
 #   walk, walk_side      the median distance along the commanded direction (m)
 #                        less 3 per fall
 #   kick_* (and _spot)   the median ball travel times the cosine of the median
-#                        direction error, less 3 per fall
+#                        direction error, less 3 per fall; approach kicks (not
+#                        _spot) also less 0.5 per second from arriving at the
+#                        ball to the kick (median): in a game a kick that waits
+#                        loses the ball, and a search that scored travel alone
+#                        would buy placement with time
 #   getup_front, getup_back  minus the median time from down to standing (s),
 #                        less 10 times the share of runs that fell and did not
 #                        stand within 20 s (a run that never fell is a failed
@@ -63,11 +67,13 @@ score() {
         match($0, /distance in [0-9.]+ s/); split(substr($0, RSTART, RLENGTH), w, " "); s = w[3]
         printf "%.4f", v * s - 3 * f }' ;;
     kick_*)
-      awk '/^ball travel median/ {
+      awk -v spot="$([ "${scenario%_spot}" != "$scenario" ] && echo 1 || echo 0)" '/^ball travel median/ {
         split($0, parts, ","); d = $4; e = 0; f = 0
         if (match($0, /direction error\| median [-0-9.]+ deg/)) { split(substr($0, RSTART, RLENGTH), w, " "); e = w[4] }
         if (match($0, /falls [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); f = w[2] }
-        printf "%.4f", d * cos(e * 3.14159265 / 180) - 3 * f }' ;;
+        printf "%.4f", d * cos(e * 3.14159265 / 180) - 3 * f - 0.5 * wait }
+        /^arrived in .* s after arriving median/ {
+          if (!spot && match($0, /, [0-9.]+ s after arriving median/)) { split(substr($0, RSTART, RLENGTH), w, " "); wait = w[2] } }' ;;
     getup_front|getup_back)
       awk '/^down in [0-9]+ of [0-9]+ .*up again in/ {
         downs = $3; runs = $5; up = 0; median = 0
