@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # chase_stats.py on a made-up replay: the left robot nearest the ball walks
-# at 0.5 m/s, the right one at 0.25 m/s and falls once after standing 2 s.
+# at 0.5 m/s, the right one at 0.25 m/s and falls once after standing 2 s,
+# down for 0.5 s; then the same game with the sides swapped, which adds to
+# each team by name.
 # Usage: chase_stats_test.sh CHASE_STATS_PY
 set -u
 tool="$1"
@@ -21,6 +23,25 @@ with open(sys.argv[1], "w") as f:
                             "ball": [0, 0, 0.04], "touch": [-1, 0], "robots": robots}) + "\n")
 PY
 result="$(python3 "$tool" "$out/r.jsonl")" || fail "chase_stats.py failed: $result"
+echo "$result" | grep -q "^R .*down 8.3 % of the time, median spell 0.5 s (1 spells)" || fail "right time down: $result"
+echo "$result" | grep -q "^L .*down 0.0 % of the time" || fail "left time down: $result"
+# The same game from the other side: each team's figures add up by name.
+python3 - "$out/r.jsonl" "$out/swapped/s.jsonl" <<'PY'
+import json, os, sys
+os.makedirs(os.path.dirname(sys.argv[2]))
+with open(sys.argv[1]) as f, open(sys.argv[2], "w") as g:
+    for line in f:
+        r = json.loads(line)
+        if r["type"] == "header":
+            r["team_left"], r["team_right"] = "R", "L"
+        else:
+            for robot in r["robots"]:
+                robot["team"] = 1 - robot["team"]
+        g.write(json.dumps(r) + "\n")
+PY
+both="$(python3 "$tool" "$out/r.jsonl" "$out/swapped")" || fail "chase_stats.py failed on two replays: $both"
+echo "$both" | grep -q "^L .*median 0.50 m/s (.*falls 0 in 0.2 player-minutes" || fail "left over both sides: $both"
+echo "$both" | grep -q "^R .*median 0.25 m/s (.*falls 2 in 0.2 player-minutes.*(2 spells)" || fail "right over both sides: $both"
 echo "$result"
 echo "$result" | grep -q "^L .*median 0.50 m/s" || fail "left speed"
 echo "$result" | grep -q "^R .*median 0.25 m/s" || fail "right speed"

@@ -9,6 +9,11 @@ chasing speed: in PlayOn, for each team the robot nearest the ball (not down at
 falls per player-minute: falls counted as the summary counts them (a robot
   down after standing at least 1 s; docs/match.md), over the robots' minutes of
   game time from kick-off.
+time down: the share of the robots' game time from kick-off spent fallen, and
+  the median length of a spell down (from the first frame fallen to the first
+  frame up again): how long a fall costs, which the get-ups decide.
+Figures are gathered per team name (the replay header's), so a series played
+from both sides adds up each team's own games.
 
 Usage: chase_stats.py REPLAY.jsonl|DIR ... (a DIR means every *.jsonl in it)
 Exit 1 with the file named on a missing file or a broken line. Python 3 only.
@@ -47,7 +52,9 @@ def frames_of(path):
     return frames
 
 
-def analyse(frames, speeds, falls, minutes):
+def analyse(frames, names, stats):
+    """Adds one replay's samples to stats[name] for the team names (left, right)."""
+    speeds = {side: stats[names[side]]["speeds"] for side in (0, 1)}
     by_robot = {}
     kicked_off = False
     start = None
@@ -59,15 +66,22 @@ def analyse(frames, speeds, falls, minutes):
             continue
         for r in f["robots"]:
             key = (r["team"], r["unum"])
-            state = by_robot.setdefault(key, {"down": False, "stood_since": f["t"], "first": f["t"], "last": f["t"]})
+            state = by_robot.setdefault(key, {"down": False, "stood_since": f["t"], "first": f["t"], "last": f["t"],
+                                              "down_since": None})
+            team = stats[names[r["team"]]]
+            if state["down"]:
+                team["seconds_down"] += f["t"] - state["last"]
             state["last"] = f["t"]
             if r["fallen"] and not state["down"] and f["t"] - state["stood_since"] >= STAND_UP:
-                falls[r["team"]] += 1
+                team["falls"] += 1
+            if r["fallen"] and not state["down"]:
+                state["down_since"] = f["t"]
             if not r["fallen"] and state["down"]:
                 state["stood_since"] = f["t"]
+                team["spells"].append(f["t"] - state["down_since"])
             state["down"] = r["fallen"]
-    for (team, _), s in by_robot.items():
-        minutes[team] += (s["last"] - s["first"]) / 60.0
+    for (side, _), s in by_robot.items():
+        stats[names[side]]["minutes"] += (s["last"] - s["first"]) / 60.0
     # Speeds of each team's robot nearest the ball, 1 s windows in PlayOn.
     j = 0
     for i, f in enumerate(frames):
@@ -106,20 +120,30 @@ def main():
     files = replay_files(sys.argv[1:])
     if not files:
         raise SystemExit("chase_stats.py: no replay logs in %s" % " ".join(sys.argv[1:]))
-    speeds, falls, minutes = {0: [], 1: []}, {0: 0, 1: 0}, {0: 0.0, 1: 0.0}
-    names = None
+    stats = {}
+    order = []
     for path in files:
         if not os.path.isfile(path):
             raise SystemExit("chase_stats.py: %s: no such file" % path)
         frames = frames_of(path)
         with open(path) as f:
             header = json.loads(f.readline())
-        names = names or (header.get("team_left", "left"), header.get("team_right", "right"))
-        analyse(frames, speeds, falls, minutes)
-    for team in (0, 1):
-        rate = falls[team] / minutes[team] if minutes[team] > 0 else float("nan")
-        print("%-14s chasing speed median %.2f m/s (%d samples), falls %d in %.1f player-minutes = %.2f per player-minute"
-              % (names[team], median(speeds[team]), len(speeds[team]), falls[team], minutes[team], rate))
+        names = (header.get("team_left", "left"), header.get("team_right", "right"))
+        if names[0] == names[1]:
+            names = (names[0] + " (left)", names[1] + " (right)")
+        for name in names:
+            if name not in stats:
+                stats[name] = {"speeds": [], "falls": 0, "minutes": 0.0, "seconds_down": 0.0, "spells": []}
+                order.append(name)
+        analyse(frames, names, stats)
+    for name in order:
+        s = stats[name]
+        rate = s["falls"] / s["minutes"] if s["minutes"] > 0 else float("nan")
+        down = s["seconds_down"] / (60.0 * s["minutes"]) if s["minutes"] > 0 else float("nan")
+        print("%-14s chasing speed median %.2f m/s (%d samples), falls %d in %.1f player-minutes = %.2f per player-minute, "
+              "down %.1f %% of the time, median spell %.1f s (%d spells)"
+              % (name, median(s["speeds"]), len(s["speeds"]), s["falls"], s["minutes"], rate, 100 * down,
+                 median(s["spells"]), len(s["spells"])))
     return 0
 
 
