@@ -51,6 +51,8 @@ const char* kUsage =
     "                     it; debug traces the kick approach)\n"
     "  --ball-dx DX, --ball-dy DY  kick_*_spot: the ball this far from the kick's spot (m, ahead, left)\n"
     "  --arrive-distance D  kicks: the robot has arrived when its torso is within D m of the ball\n"
+    "  --hold S           get-ups: standing counts once held S s (default 1; a get-up that rises and\n"
+    "                     topples back within a few seconds passes a short hold)\n"
     "                     (horizontally) and moved less than 0.05 m in the last 0.5 s (default 0.25)\n"
     "  -v                 one line per run\n"
     "Prints one line per run (with -v) and the medians. Exit 0 when every run ran, 1 when a run\n"
@@ -67,6 +69,7 @@ struct Settings {
   std::string keep_logs;
   std::string agent_log = "info";
   double arrive_distance = 0.25;
+  double hold = 1.0;  // s a get-up must stand
   double ball_dx = 0, ball_dy = 0;
   bool verbose = false;
 };
@@ -86,7 +89,7 @@ struct RunResult {
   double start_time = 0, arrive_time = -1, kick_start_time = -1;
   bool fell = false;
   // Get-ups: s from PlayOn until the torso was down (-1: never), s from then
-  // until it stood again for 1 s (-1: not within 20 s), face down or up.
+  // until it stood again for --hold s (-1: not within 20 s), face down or up.
   double down_time = -1, getup_seconds = -1;
   bool fell_forward = false;
 };
@@ -266,7 +269,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
       }
       if (result.down_time >= 0 && robot->torso.z() > 0.30) {
         if (up_since < 0) up_since = t;
-        if (t - up_since >= 1.0) {
+        if (t - up_since >= s.hold) {
           result.getup_seconds = up_since - result.down_time;
           result.ok = true;
           return result;
@@ -347,6 +350,7 @@ int main(int argc, char** argv) {
     else if (a == "--keep-logs") s.keep_logs = args.value();
     else if (a == "--agent-log") s.agent_log = args.value();
     else if (a == "--arrive-distance") s.arrive_distance = args.number_above(0, 10);
+    else if (a == "--hold") s.hold = args.number_above(0, 10);
     else if (a == "--ball-dx") s.ball_dx = args.number(-0.2, 0.2);
     else if (a == "--ball-dy") s.ball_dy = args.number(-0.2, 0.2);
     else if (a == "-v") s.verbose = true;
