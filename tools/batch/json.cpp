@@ -222,6 +222,38 @@ const JsonValue* JsonValue::find(std::string_view key) const {
 
 Result<JsonValue> parse_json(std::string_view text) { return Parser(text).parse_document(); }
 
+void append_json(std::string* out, const JsonValue& v) {
+  switch (v.kind) {
+    case JsonValue::Kind::kNull: out->append("null"); return;
+    case JsonValue::Kind::kBool: out->append(v.boolean ? "true" : "false"); return;
+    case JsonValue::Kind::kNumber: {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.10g", v.number);
+      out->append(buf);
+      return;
+    }
+    case JsonValue::Kind::kString: append_json_string(out, v.string); return;
+    case JsonValue::Kind::kArray:
+      out->push_back('[');
+      for (size_t i = 0; i < v.items.size(); ++i) {
+        if (i) out->push_back(',');
+        append_json(out, v.items[i]);
+      }
+      out->push_back(']');
+      return;
+    case JsonValue::Kind::kObject:
+      out->push_back('{');
+      for (size_t i = 0; i < v.members.size(); ++i) {
+        if (i) out->push_back(',');
+        append_json_string(out, v.members[i].first);
+        out->push_back(':');
+        append_json(out, v.members[i].second);
+      }
+      out->push_back('}');
+      return;
+  }
+}
+
 std::string json_string(std::string_view text) {
   std::string out;
   append_json_string(&out, text);

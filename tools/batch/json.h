@@ -41,4 +41,9 @@ using libero::append_json_string;  // core/json_text.h
 // The same as a new string.
 std::string json_string(std::string_view text);
 
+// A value written back as compact JSON on one line: strings through
+// append_json_string (so the text is also safe inside an HTML <script>),
+// numbers with 10 significant digits (integers up to 1e10 exactly).
+void append_json(std::string* out, const JsonValue& value);
+
 }  // namespace libero::batch
