@@ -35,6 +35,19 @@ COUNT_JS = """((r0, g0, b0) => {
   return n;
 })(%d, %d, %d)"""
 
+# The same count on the 3D view's WebGL canvas (drawn with
+# preserveDrawingBuffer, so it can be read back).
+COUNT3D_JS = """((r0, g0, b0) => {
+  const src = document.querySelector('#view3d canvas');
+  const c = document.createElement('canvas'); c.width = src.width; c.height = src.height;
+  const g = c.getContext('2d'); g.drawImage(src, 0, 0);
+  const d = g.getImageData(0, 0, c.width, c.height).data;
+  let n = 0;
+  for (let i = 0; i < d.length; i += 4)
+    if (Math.abs(d[i] - r0) < 40 && Math.abs(d[i + 1] - g0) < 40 && Math.abs(d[i + 2] - b0) < 40) n++;
+  return n;
+})(%d, %d, %d)"""
+
 # Resolves with the wall clock (ms) of the first animation frame whose
 # canvas shows the colour, checked after each draw.
 WATCH_JS = """new Promise(resolve => {
@@ -133,6 +146,28 @@ def main():
                 if hidden > 50 or shown < 200:
                     fail("the layer toggle does not hide and show the drawing (%d hidden, %d shown)" % (hidden, shown))
                 print("ok: the 'probe' layer hides (%d px) and shows (%d px) the drawing" % (hidden, shown))
+
+                # The 3D view shows the same drawing on the grass, and the same layer hides it.
+                browser.evaluate("document.getElementById('view-toggle').click()")
+                if not browser.wait_for("window.liberoView.view === '3d'", timeout=15):
+                    fail("the 3D view did not open: %s" % browser.evaluate(
+                        "document.getElementById('trainer-result').textContent"))
+                time.sleep(0.6)
+                shown3d = browser.evaluate(COUNT3D_JS % (0, 255, 255))
+                browser.evaluate("document.querySelector('#layers input[data-layer=probe]').click()")
+                time.sleep(0.6)
+                hidden3d = browser.evaluate(COUNT3D_JS % (0, 255, 255))
+                browser.evaluate("document.querySelector('#layers input[data-layer=probe]').click()")
+                browser.evaluate("document.getElementById('beliefs-all').click()")
+                time.sleep(0.6)
+                beliefs3d = browser.evaluate(COUNT3D_JS % (0xff, 0x98, 0x00))
+                browser.evaluate("document.getElementById('beliefs-all').click()")
+                browser.evaluate("document.getElementById('view-toggle').click()")
+                if shown3d < 100 or hidden3d > shown3d / 5 or beliefs3d < 10:
+                    fail("the 3D view does not show the drawing with its layer and the beliefs "
+                         "(%d px shown, %d hidden, %d px of believed ball)" % (shown3d, hidden3d, beliefs3d))
+                print("ok: 3D view: the drawing on the grass (%d px), hidden with its layer (%d px); beliefs (%d px)" %
+                      (shown3d, hidden3d, beliefs3d))
 
                 # A broken save: the error with file and line; then a good save: a reload.
                 save(main_lua, probe_main("'cyan'").replace("play()\n", "play(\nend\n", 1))

@@ -15,7 +15,7 @@
     drag: null,           // {kind, team, unum, x, y} while dragging
     view: '2d',
     agents: new Map(),    // "team/unum" -> {d: the agent's latest debug datagram, at: ms received}
-    layers: new Map(),    // drawing layer name -> shown (true/false)
+    layers: null,         // drawing layer name -> shown (true/false): web/overlay.js's
     selected: null,       // "team/unum" whose beliefs are drawn
     scriptEvents: [],     // the agents' script reloads and errors, newest last
   };
@@ -54,154 +54,35 @@
     robotRows.innerHTML = rows.join('');
   }
 
-  // ---- what the agents think (their debug channels, via libero view) ----
+  // ---- what the agents think (their debug channels, via libero view; web/overlay.js) ----
   const AGENT_STALE_MS = 2000;
-  const FALLBACK_COLOURS = ['#64b5f6', '#e57373'];
-  // Agents publish in their own team's frame (own goal at -x); the field is
-  // drawn in the server's (left team's) frame.
-  function toWorld(a, x, y) { return a.side === 2 ? [-x, -y] : [x, y]; }
-  function headingToWorld(a, h) { return a.side === 2 ? h + Math.PI : h; }
-  function teamOf(a) { return a.side === 2 ? 1 : 0; }
+  const teamOf = LiberoOverlay.teamOf, robotName = LiberoOverlay.robotName, escapeHtml = LiberoOverlay.escapeHtml;
+  const overlayView = LiberoOverlay.create({
+    layers: document.getElementById('layers'),
+    minds: document.getElementById('minds'),
+    scripts: document.getElementById('script-events'),
+    beliefsAll: document.getElementById('beliefs-all'),
+  }, function () { state.dirty = true; });
+  state.layers = overlayView.layers;
   function freshAgents() {
     const now = Date.now(), out = [];
     for (const [key, v] of state.agents) if (now - v.at < AGENT_STALE_MS && v.d.side) out.push([key, v.d]);
     return out;
   }
-  function hex(rgb) { return '#' + ('000000' + (rgb >>> 0).toString(16)).slice(-6); }
-  function layerOf(item) { return item[8] || 'default'; }
-
-  function drawBeliefs(ctx, api, a) {
-    const k = api.scale(), team = teamOf(a);
-    const colour = FALLBACK_COLOURS[team];
-    ctx.save();
-    ctx.lineWidth = 2;
-    // Own pose: a hollow robot with its position uncertainty (1 sigma).
-    const [sx, sy] = toWorld(a, a.self[0], a.self[1]);
-    const sh = headingToWorld(a, a.self[2]);
-    ctx.strokeStyle = colour; ctx.setLineDash([4, 3]);
-    ctx.beginPath(); ctx.arc(api.px(sx), api.py(sy), Math.max(0.3, a.self[3]) * k, 0, 2 * Math.PI); ctx.stroke();
-    ctx.setLineDash([]);
-    ctx.beginPath(); ctx.moveTo(api.px(sx), api.py(sy));
-    ctx.lineTo(api.px(sx + 0.5 * Math.cos(sh)), api.py(sy + 0.5 * Math.sin(sh))); ctx.stroke();
-    // Ball belief: orange ring, faint when not seen for a while.
-    if (a.ball[5]) {
-      const [bx, by] = toWorld(a, a.ball[0], a.ball[1]);
-      ctx.globalAlpha = a.ball[4] > 2 ? 0.4 : 1;
-      ctx.strokeStyle = '#ff9800';
-      ctx.beginPath(); ctx.arc(api.px(bx), api.py(by), 0.25 * k, 0, 2 * Math.PI); ctx.stroke();
-      ctx.setLineDash([2, 4]);
-      ctx.beginPath(); ctx.moveTo(api.px(sx), api.py(sy)); ctx.lineTo(api.px(bx), api.py(by)); ctx.stroke();
-      ctx.setLineDash([]);
-      ctx.globalAlpha = 1;
-    }
-    // Other players as it believes them: squares, faint with age.
-    for (const [list, t] of [[a.mates, team], [a.opps, 1 - team]]) {
-      ctx.strokeStyle = FALLBACK_COLOURS[t];
-      for (const p of list) {
-        const [px, py] = toWorld(a, p[1], p[2]);
-        ctx.globalAlpha = p[4] > 3 ? 0.35 : 0.9;
-        const h = 0.22 * k;
-        ctx.strokeRect(api.px(px) - h, api.py(py) - h, 2 * h, 2 * h);
-      }
-    }
-    ctx.restore();
-  }
-
-  function drawDrawings(ctx, api, a) {
-    const k = api.scale();
-    ctx.save();
-    for (const item of a.draw || []) {
-      if (state.layers.get(layerOf(item)) === false) continue;
-      const [kind, rgb, x1r, y1r, x2r, y2r, r, text] = item;
-      const [x1, y1] = toWorld(a, x1r, y1r), [x2, y2] = toWorld(a, x2r, y2r);
-      ctx.strokeStyle = ctx.fillStyle = hex(rgb);
-      ctx.lineWidth = 2;
-      if (kind === 0) {
-        ctx.beginPath(); ctx.arc(api.px(x1), api.py(y1), Math.max(3, (r || 0.05) * k), 0, 2 * Math.PI); ctx.fill();
-      } else if (kind === 1) {
-        ctx.beginPath(); ctx.moveTo(api.px(x1), api.py(y1)); ctx.lineTo(api.px(x2), api.py(y2)); ctx.stroke();
-      } else if (kind === 2) {
-        ctx.beginPath(); ctx.arc(api.px(x1), api.py(y1), r * k, 0, 2 * Math.PI); ctx.stroke();
-      } else if (kind === 3) {
-        ctx.font = '13px sans-serif'; ctx.textAlign = 'left'; ctx.textBaseline = 'bottom';
-        ctx.fillText(text, api.px(x1), api.py(y1));
-      } else if (kind === 4 && item[9]) {  // polygon: item[9] = [x, y, x, y, ...]
-        const pts = item[9];
-        ctx.beginPath();
-        for (let i = 0; i + 1 < pts.length; i += 2) {
-          const [px, py] = toWorld(a, pts[i], pts[i + 1]);
-          if (i === 0) ctx.moveTo(api.px(px), api.py(py)); else ctx.lineTo(api.px(px), api.py(py));
-        }
-        ctx.closePath(); ctx.stroke();
-      }
-    }
-    ctx.restore();
-  }
 
   function overlay(ctx, api) {
-    const all = document.getElementById('beliefs-all').checked;
-    for (const [key, a] of freshAgents()) {
-      drawDrawings(ctx, api, a);
-      if (all || key === state.selected) drawBeliefs(ctx, api, a);
-    }
+    overlayView.draw(ctx, api, freshAgents(), state.selected);
     const d = state.drag;
     if (!d) return;
     if (d.kind === 'ball') api.drawBall([d.x, d.y, 0], true);
     else api.drawRobot([d.team, d.unum, 0, d.x, d.y, 0, d.yaw || 0, 0], true);
   }
 
-  function escapeHtml(t) {
-    return String(t).replace(/[&<>"]/g, function (c) { return { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' }[c]; });
-  }
-  function robotName(team, unum) { return (team === 0 ? 'left ' : 'right ') + unum; }
-
-  // Layer checkboxes, one per layer name seen.
-  function noteLayers(a) {
-    let added = false;
-    for (const item of a.draw || []) {
-      const name = layerOf(item);
-      if (!state.layers.has(name)) { state.layers.set(name, true); added = true; }
-    }
-    if (!added) return;
-    const box = document.getElementById('layers');
-    box.innerHTML = '';
-    for (const [name, shown] of state.layers) {
-      const label = document.createElement('label');
-      const input = document.createElement('input');
-      input.type = 'checkbox'; input.checked = shown; input.dataset.layer = name;
-      input.addEventListener('change', function () { state.layers.set(name, input.checked); state.dirty = true; });
-      label.appendChild(input);
-      label.appendChild(document.createTextNode(' ' + name));
-      box.appendChild(label);
-    }
-  }
-
-  function updateMinds() {
-    const blocks = [];
-    const agents = freshAgents().sort(function (x, y) { return teamOf(x[1]) - teamOf(y[1]) || x[1].unum - y[1].unum; });
-    for (const [key, a] of agents) {
-      const lines = (a.act || []).map(function (e) {
-        return '  '.repeat(e[0]) + escapeHtml(e[1]) + ' [' + escapeHtml(e[2]) + ' ' + e[4].toFixed(1) + ' s]' +
-          (e[5] ? ' ' + escapeHtml(e[5]) : '');
-      });
-      blocks.push('<div class="mind' + (key === state.selected ? ' selected' : '') + '" data-key="' + key +
-        '"><div class="head">' + robotName(teamOf(a), a.unum) + ' · ' + escapeHtml(a.role || '—') +
-        (a.fallback ? ' · SAFE FALLBACK' : '') + '</div><pre>' + lines.join('\n') + '</pre></div>');
-    }
-    const box = document.getElementById('minds');
-    if (blocks.length) box.innerHTML = blocks.join('');
-  }
+  function updateMinds() { overlayView.updateMinds(freshAgents(), state.selected); }
 
   function addScriptEvent(e) {
     state.scriptEvents.push(e);
-    const li = document.createElement('li');
-    const who = robotName(e.side === 2 ? 1 : 0, e.unum) + ' (' + e.team + ')';
-    li.className = e.event === 'reload' ? 'reload' : 'error';
-    li.textContent = (e.t !== undefined ? e.t.toFixed(1) + ' s ' : '') + who + ': ' +
-      (e.event === 'reload' ? 'reloaded its scripts' : e.event === 'reload_failed' ? 'reload failed: ' + e.text : e.text);
-    const list = document.getElementById('script-events');
-    list.insertBefore(li, list.firstChild);
-    while (list.children.length > 50) list.removeChild(list.lastChild);
+    overlayView.addScriptEvent(e);
   }
 
   let lastTableUpdate = 0;
@@ -212,7 +93,9 @@
     state.dirty = false;
     const f = state.frame;
     if (state.view === '2d') field.draw(f, overlay);
-    else if (window.LiberoView3D) window.LiberoView3D.update(f);
+    else if (window.LiberoView3D) {
+      window.LiberoView3D.update(f, function (ctx, api) { overlayView.draw(ctx, api, freshAgents(), state.selected); });
+    }
     if (!f) return;
     state.drawn++;
     // Latency counts a frame's first draw only (agents' events redraw it).
@@ -250,7 +133,7 @@
       const a = JSON.parse(e.data);
       if (!a.side) return;
       state.agents.set(teamOf(a) + '/' + a.unum, { d: a, at: Date.now() });
-      noteLayers(a);
+      overlayView.noteLayers(a);
       state.dirty = true;
     });
     events.addEventListener('script', function (e) {

@@ -4,6 +4,14 @@
 (function () {
   'use strict';
   let renderer, scene, camera, controls, ball;
+  // What the robots think (web/overlay.js) is drawn by the very code the 2D
+  // view uses, onto a canvas laid on the grass as a texture: the same
+  // beliefs, drawings and layers, flat on the field. 16 pixels a metre
+  // makes the 2D view's 2-pixel lines 12 cm wide on the grass, about 3
+  // screen pixels from the default camera (at 40 they were 5 cm and faded
+  // to a pixel or less).
+  const OVERLAY_PX_PER_M = 16, OVERLAY_MARGIN = 1.5;
+  let overlayCanvas, overlayTexture, overlayApi, overlayDirty = false;
   const robots = new Map();  // "team/unum" -> group
   const COLOURS = [0x1565c0, 0xc62828];
 
@@ -103,6 +111,7 @@
     scene.add(fieldLines(30, 20), goal(-1), goal(1));
     ball = new THREE.Mesh(new THREE.SphereGeometry(0.09, 20, 14), new THREE.MeshLambertMaterial({ color: 0xffffff }));
     scene.add(ball);
+    makeOverlay(30, 20);
     (function loop() {
       requestAnimationFrame(loop);
       controls.update();
@@ -110,8 +119,41 @@
     })();
   }
 
-  function update(frame) {
+  function makeOverlay(length, width) {
+    const w = length + 2 * OVERLAY_MARGIN, h = width + 2 * OVERLAY_MARGIN;
+    overlayCanvas = document.createElement('canvas');
+    overlayCanvas.width = Math.round(w * OVERLAY_PX_PER_M);
+    overlayCanvas.height = Math.round(h * OVERLAY_PX_PER_M);
+    overlayTexture = new THREE.CanvasTexture(overlayCanvas);
+    const plane = new THREE.Mesh(new THREE.PlaneGeometry(w, h),
+      new THREE.MeshBasicMaterial({ map: overlayTexture, transparent: true, depthWrite: false }));
+    plane.rotation.x = -Math.PI / 2;
+    plane.position.y = 0.02;  // just above the lines
+    plane.renderOrder = 1;
+    scene.add(plane);
+    // The field api overlay.js draws with (web/field.js's px, py, scale).
+    overlayApi = {
+      scale: function () { return OVERLAY_PX_PER_M; },
+      px: function (x) { return (x + length / 2 + OVERLAY_MARGIN) * OVERLAY_PX_PER_M; },
+      py: function (y) { return (width / 2 + OVERLAY_MARGIN - y) * OVERLAY_PX_PER_M; },
+    };
+  }
+
+  // drawOverlay(ctx, api): draws what the robots think in field
+  // coordinates, as the 2D view's overlay does; null draws nothing.
+  function drawOverlay(draw) {
+    if (!overlayCanvas) return;
+    const ctx = overlayCanvas.getContext('2d');
+    if (!draw && !overlayDirty) return;
+    ctx.clearRect(0, 0, overlayCanvas.width, overlayCanvas.height);
+    overlayDirty = !!draw;
+    if (draw) draw(ctx, overlayApi);
+    overlayTexture.needsUpdate = true;
+  }
+
+  function update(frame, overlay) {
     if (!scene || !frame) return;
+    drawOverlay(overlay);
     const seen = new Set();
     for (const r of frame.robots) {
       const [team, unum, , x, y, , yaw, fallen, upZ] = r;
@@ -132,5 +174,5 @@
     else ball.visible = false;
   }
 
-  window.LiberoView3D = { init, update };
+  window.LiberoView3D = { init, update, overlayCanvas: function () { return overlayCanvas; } };
 })();
