@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The viewer on the real rcssserver3d: `libero match --server rcssserver3d
---view 0` (1 vs 1, real time); the viewer reads the real server's monitor
-port, the robots and the clock move in its frames, both agents' debug
-channels reach it, and a trainer request moves the ball in the real
-simulator. Exits 77 (skipped) when rcssserver3d is not installed
+--view 0 --record-debug` (1 vs 1, real time); the viewer reads the real
+server's monitor port, the robots and the clock move in its frames, both
+agents' debug channels reach it (passed on by the match's debug recorder),
+a trainer request moves the ball in the real simulator, and the replay log
+holds both agents' recorded beliefs. Exits 77 (skipped) when rcssserver3d is not installed
 ($LIBERO_RCSSSERVER3D, PATH or tools/setup-real-server's kit).
 Usage: viewer_real_server_test.py LIBERO_BINARY"""
 
@@ -44,7 +45,8 @@ def main():
     start = time.time()
     out = tempfile.mkdtemp(prefix="libero-view-real-")
     proc = subprocess.Popen([libero, "match", "--server", "rcssserver3d", "--view", "0", "--players", "1",
-                             "--half-time", "60", "--single-half", "--realtime", "--quiet", "--out", out],
+                             "--half-time", "60", "--single-half", "--realtime", "--quiet", "--record-debug",
+                             "--out", out, "--name", "real"],
                             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
     try:
         m = Game._read_line(proc, r"viewer http://127\.0\.0\.1:(\d+)/", 60)
@@ -91,6 +93,15 @@ def main():
         proc.send_signal(signal.SIGINT)
         if proc.wait(60) != 0:
             fail("libero match exited %d after Ctrl-C" % proc.returncode)
+        recorded = {}
+        with open(os.path.join(out, "real.jsonl")) as f:
+            for line in f:
+                item = json.loads(line)
+                if item["type"] == "debug" and item["kind"] == "agent":
+                    recorded[item["team"]] = recorded.get(item["team"], 0) + 1
+        if sorted(recorded) != [0, 1]:
+            fail("the replay log does not hold both agents' recorded beliefs: %s" % recorded)
+        print("ok: the replay log holds recorded beliefs of both agents on the real server: %s" % recorded)
     finally:
         if proc.poll() is None:
             proc.kill()

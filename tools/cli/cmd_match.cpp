@@ -112,6 +112,13 @@ int run_match(int argc, char** argv) {
       {"record-agents", OptionKind::kFlag, &options.record_agents, "",
        "sim: Libero's agents record every message beside their logs (<stem>-agents/left-N.record), for libero replay "
        "and tools/bench/teamplay/localisation_in_games.sh"},
+      {"record-debug", OptionKind::kFlag, &options.record_debug, "",
+       "sim: record Libero's agents' beliefs, activation graphs, drawings and script events into the replay log "
+       "and the report's replay (docs/replay-log.md)"},
+      {"record-debug-rate", OptionKind::kDouble, &options.record_debug_rate, "HZ",
+       "belief messages kept per agent and simulated second, at most (default 5)", 0.1, 50},
+      {"record-debug-max-mb", OptionKind::kDouble, &options.record_debug_max_mb, "MB",
+       "debug messages kept in all, at most (default 32); the rest are counted in a debug_dropped event", 0.01, 4096},
       // Taken out of argv before parsing (its value is optional); here for the help text.
       {"view", OptionKind::kInt, &view_port_for_help, "[PORT]",
        "sim: watch the game live in a browser on 127.0.0.1:PORT (default 3300; 0 = any free port); "
@@ -190,6 +197,8 @@ int run_match(int argc, char** argv) {
       return usage_error("match", std::string(team == &options.left ? "--left-cmd" : "--right-cmd") + ": " +
                                       usable.error().message);
   }
+  if (options.record_debug && options.world == "mock")
+    return usage_error("match", "--record-debug records agents' debug channels: it needs --world sim");
   options.binary = running_binary_path();
   std::unique_ptr<view::ViewServer> viewer;
   if (view->on) {

@@ -51,6 +51,12 @@ struct MatchOptions {
   std::string log_level = "warn"; // agents' log level (sim)
   bool record_agents = false;     // sim: Libero's agents record every message beside their logs
                                   // (<agent dir>/left-N.record; docs/recording.md)
+  // sim: record Libero's agents' debug channels (beliefs, activation
+  // graph, drawings, script events) into the replay log and the report
+  // (tools/match/debug_recorder.h; docs/replay-log.md, "debug").
+  bool record_debug = false;
+  double record_debug_rate = 5;       // belief messages kept per agent and second of simulation, at most
+  double record_debug_max_mb = 32;    // of messages kept in all; the rest are counted, not kept
   // Called once the server listens, with its monitor port (sim and
   // rcssserver3d; the built-in simulator then opens one): `libero match
   // --view` starts its viewer there. Returns the viewer's debug port, which

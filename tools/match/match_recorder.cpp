@@ -33,6 +33,13 @@ Status MatchRecorder::open(const MatchOptions& options) {
   header.seed = options.seed;
   header.frame_every = options.log_every;
   if (auto s = log_.open(files_.log, header); !s.ok()) return s;
+  if (options.record_debug) {
+    DebugRecorderLimits limits;
+    // 50 cycles per simulated second.
+    limits.min_cycles = options.record_debug_rate > 0 ? std::max(1, static_cast<int>(50 / options.record_debug_rate)) : 1;
+    limits.max_bytes = static_cast<size_t>(std::max(0.0, options.record_debug_max_mb) * 1024 * 1024);
+    if (Status opened = debug_.open(limits); !opened.ok()) return opened;
+  }
   stats_.set_teams(options.left.name, options.right.name);
   stats_.set_seed(options.seed);
   // Two halves at 50 cycles/s, sampled: reserve once instead of growing in the loop.
@@ -41,7 +48,20 @@ Status MatchRecorder::open(const MatchOptions& options) {
   return {};
 }
 
+int MatchRecorder::agent_debug_port(int viewer_port) {
+  if (!debug_.is_open()) return viewer_port;
+  debug_.forward_to(viewer_port);
+  return debug_.port();
+}
+
+void MatchRecorder::take_debug(const MatchFrame& frame) {
+  const size_t before = debug_records_.size();
+  debug_.poll(frame.cycle, frame.time, &debug_records_);
+  for (size_t i = before; i < debug_records_.size(); ++i) log_.debug(debug_records_[i]);
+}
+
 void MatchRecorder::record(const MatchFrame& frame) {
+  if (debug_.is_open()) take_debug(frame);
   stats_.add(frame);
   log_.frame(frame);
   if (frame.cycle % static_cast<uint32_t>(std::max(1, options_.html_every)) == 0) html_frames_.push_back(frame);
@@ -61,6 +81,20 @@ void MatchRecorder::maybe_print_progress(const MatchFrame& f) {
 }
 
 Result<MatchSummary> MatchRecorder::finish(double wall_seconds, bool interrupted) {
+  if (debug_.is_open()) {
+    take_debug(last_frame_);
+    const DebugRecorderCounts& c = debug_.counts();
+    if (c.over_limit > 0 || c.rejected > 0) {
+      char detail[240];
+      std::snprintf(detail, sizeof detail,
+                    "%llu debug messages kept (%llu bytes); %llu over the size limit, %llu refused (not a debug "
+                    "channel's message, or one the page cannot show)",
+                    (unsigned long long)c.recorded, (unsigned long long)c.bytes, (unsigned long long)c.over_limit,
+                    (unsigned long long)c.rejected);
+      log_.event(last_frame_.time, "debug_dropped", -1, 0, detail);
+    }
+    debug_.close();
+  }
   if (interrupted) log_.event(last_frame_.time, "interrupted", -1, 0, "match stopped before the end");
   log_.frame(last_frame_, true);
   log_.close();
@@ -74,7 +108,7 @@ Result<MatchSummary> MatchRecorder::finish(double wall_seconds, bool interrupted
   std::fputs(json.c_str(), f);
   std::fputc('\n', f);
   std::fclose(f);
-  if (auto s = write_html_report(files_.html, summary, html_frames_); !s.ok()) return s.error();
+  if (auto s = write_html_report(files_.html, summary, html_frames_, debug_records_); !s.ok()) return s.error();
   return summary;
 }
 

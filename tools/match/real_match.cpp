@@ -119,12 +119,14 @@ Result<MatchSummary> run_real_match(const MatchOptions& options, MatchRecorder* 
   if (Status started = server.start(*install, run); !started.ok()) return started.error();
   LOG_INFO(kLog, "rcssserver3d (%s, found by %s) on agent port %d, monitor port %d", install->binary.c_str(),
            install->found_by.c_str(), server.agent_port(), server.monitor_port());
-  int debug_port = 0;  // a viewer's, for Libero's agents
+  int debug_port = 0;  // a viewer's or the debug recorder's, for Libero's agents
   if (options.on_server_ready) {
     Result<int> ready = options.on_server_ready(server.monitor_port());
     if (!ready.ok()) return ready.error();
     debug_port = *ready;
   }
+  // --record-debug: the agents publish to the recorder, which passes it all on to the viewer.
+  debug_port = recorder->agent_debug_port(debug_port);
 
   // External agents connect through the relay (join_relay.h says why).
   JoinRelay relay;
@@ -225,6 +227,8 @@ Result<MatchSummary> run_real_match(const MatchOptions& options, MatchRecorder* 
               "--timeout-ms", "120000", "--connect-timeout-ms", "10000"};
       if (!options.realtime) argv.insert(argv.end(), {"--tick-budget-ms", "20"});
       if (debug_port > 0) argv.insert(argv.end(), {"--debug-port", std::to_string(debug_port)});
+      if (debug_port > 0 && recorder->agent_debug_rate() > 0)
+        argv.insert(argv.end(), {"--debug-rate", std::to_string(recorder->agent_debug_rate())});
       if (options.record_agents) argv.insert(argv.end(), {"--record", log.substr(0, log.size() - 4) + ".record"});
     }
     if (Status started = agents.start(t, u, argv, log); !started.ok()) {

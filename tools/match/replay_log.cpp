@@ -43,7 +43,7 @@ Status ReplayLogWriter::open(const std::string& path, const ReplayHeader& header
   if (!file_) return make_error("cannot write replay log '" + path + "': " + std::strerror(errno));
   frame_every_ = header.frame_every < 1 ? 1 : header.frame_every;
   LineBuffer line;
-  line.add("{\"type\":\"header\",\"format\":\"libero-replay\",\"version\":1,\"team_left\":");
+  line.add("{\"type\":\"header\",\"format\":\"libero-replay\",\"version\":%d,\"team_left\":", kReplayLogVersion);
   line.add_escaped(header.team_left.c_str());
   line.add(",\"team_right\":");
   line.add_escaped(header.team_right.c_str());
@@ -82,6 +82,20 @@ void ReplayLogWriter::event(double time, const char* kind, int team, int unum, c
   line.add_escaped(detail ? detail : "");
   line.add("}\n");
   std::fwrite(line.data, 1, line.length, file_);
+}
+
+void ReplayLogWriter::debug(const DebugRecord& r) {
+  if (!file_) return;
+  // The message is written as it is (up to the debug channel's 60 KB): it
+  // is already compact JSON on one line (debug_record.h).
+  LineBuffer line;
+  line.add("{\"type\":\"debug\",\"cycle\":%u,\"t\":%.2f,\"team\":%d,\"unum\":%d,\"kind\":", r.cycle, r.time, r.team,
+           r.unum);
+  line.add_escaped(r.kind.c_str());
+  line.add(",\"d\":");
+  std::fwrite(line.data, 1, line.length, file_);
+  std::fwrite(r.json.data(), 1, r.json.size(), file_);
+  std::fwrite("}\n", 1, 2, file_);
 }
 
 void ReplayLogWriter::flush() {

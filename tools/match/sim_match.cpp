@@ -188,12 +188,14 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
   if (!created.ok()) return make_error("starting the simulator: " + created.error().describe());
   server = std::move(created.value());
   const int port = server->agent_port();
-  int debug_port = 0;  // a viewer's, for Libero's agents
+  int debug_port = 0;  // a viewer's or the debug recorder's, for Libero's agents
   if (options.on_server_ready) {
     Result<int> ready = options.on_server_ready(server->monitor_port());
     if (!ready.ok()) return ready.error();
     debug_port = *ready;
   }
+  // --record-debug: the agents publish to the recorder, which passes it all on to the viewer.
+  debug_port = recorder->agent_debug_port(debug_port);
 
   // One log file per agent next to the match files.
   const std::string agent_dir = recorder->files().log.substr(0, recorder->files().log.size() - 6) + "-agents";
@@ -234,6 +236,8 @@ Result<MatchSummary> run_sim_match(const MatchOptions& options, MatchRecorder* r
     // off, and played differently. The mock world uses 20 ms too.
     if (!options.realtime) argv.insert(argv.end(), {"--tick-budget-ms", "20"});
     if (debug_port > 0) argv.insert(argv.end(), {"--debug-port", std::to_string(debug_port)});
+    if (debug_port > 0 && recorder->agent_debug_rate() > 0)
+      argv.insert(argv.end(), {"--debug-rate", std::to_string(recorder->agent_debug_rate())});
     if (options.record_agents) argv.insert(argv.end(), {"--record", log.substr(0, log.size() - 4) + ".record"});
     if (Status started = agents.start(t, u, argv, log); !started.ok())
       return make_error("starting agent " + std::to_string(u) + " of " + teams[t]->name + ": " +
