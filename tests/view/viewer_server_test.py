@@ -226,7 +226,8 @@ def check_cli(libero):
     for args, code, text in (
             (["view", "--port", "70000"], 2, "--port"),
             (["view", "--monitor-port", "0"], 2, "--monitor-port"),
-            (["view", "stray"], 2, "unexpected argument"),
+            (["view", "stray"], 2, "no replay log 'stray'"),
+            (["view", "a.jsonl", "b.jsonl"], 2, "unexpected argument"),
             (["serve", "--view", "99999"], 2, "--view"),
             (["serve", "--view=x"], 2, "--view"),
             (["serve", "--view", "0", "--monitor-port", "off", "--agent-port", "0"], 1, "monitor port"),
