@@ -10,7 +10,8 @@ errors; `libero view LOG` must rebuild the same page from the log, and read
 a damaged log (cut line, garbage, a forged record) by skipping and counting
 the bad lines, never crashing, and refuse a foreign file or an unwritable
 page with a clear error. Exits 77 (skipped) without Chromium.
-Usage: viewer_replay_test.py LIBERO_BINARY"""
+Usage: viewer_replay_test.py LIBERO_BINARY [--screenshot PNG] (the report's
+replay with every robot's beliefs, as in docs/replay.png)"""
 
 import json
 import os
@@ -90,7 +91,7 @@ def check_log(path):
     return lines
 
 
-def check_page(browser, url, what):
+def check_page(browser, url, what, screenshot=None):
     browser.call("Page.navigate", url=url)
     if not browser.wait_for("window.liberoReplay && document.getElementById('clock').textContent", timeout=15):
         fail("%s: the replay did not start" % what)
@@ -117,6 +118,9 @@ def check_page(browser, url, what):
     after = browser.evaluate(COUNT_JS % ORANGE)
     if after < before + 20:
         fail("%s: no ball beliefs drawn (%d orange pixels, %d before)" % (what, after, before))
+    if screenshot:
+        browser.evaluate("document.getElementById('controls').scrollIntoView()")
+        browser.screenshot(screenshot)
     # Script errors up to the frame shown: seek to the end, they are listed.
     browser.evaluate("window.liberoReplay.seek(1e9)")
     errors = browser.evaluate("[...document.querySelectorAll('#script-events li.error')].map(l => l.textContent).join('|')")
@@ -165,10 +169,12 @@ def check_damaged(libero, out, lines):
 
 
 def main():
-    if len(sys.argv) != 2:
+    args = sys.argv[1:]
+    if len(args) not in (1, 3) or (len(args) == 3 and args[1] != "--screenshot"):
         print(__doc__)
         return 2
-    libero = sys.argv[1]
+    libero = args[0]
+    screenshot = os.path.abspath(args[2]) if len(args) == 3 else None
     if not find_chromium():
         print("SKIP: no chromium on PATH (tools/setup installs it)")
         return 77
@@ -196,7 +202,7 @@ def main():
             fail("libero view on the log: exit %d, %r %r" % (rebuilt.returncode, rebuilt.stdout, rebuilt.stderr))
         browser = Chromium("about:blank")
         try:
-            check_page(browser, "file://" + os.path.join(out, "r.html"), "the match report")
+            check_page(browser, "file://" + os.path.join(out, "r.html"), "the match report", screenshot)
             check_page(browser, "file://" + os.path.join(out, "rebuilt.html"), "the page rebuilt by libero view")
         finally:
             browser.close()
