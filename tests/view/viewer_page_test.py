@@ -96,7 +96,9 @@ def main():
     with Game(libero, players=2) as game:
         browser = Chromium("http://127.0.0.1:%d/" % game.view_port)
         try:
-            if not browser.wait_for("window.liberoView && window.liberoView.drawn > 5", timeout=15):
+            # Chromium's start and first page load took over 15 s on two cores
+            # shared with parallel builds (load average 22); the game waits meanwhile.
+            if not browser.wait_for("window.liberoView && window.liberoView.drawn > 5", timeout=60):
                 fail("the page drew no frames: %s" % browser.evaluate("JSON.stringify(window.liberoView || null)"))
             pixels = browser.evaluate(PIXELS_JS)
             if pixels["green"] < 0.5 or pixels["white"] < 0.005 or pixels["blue"] < 50 or pixels["red"] < 50:
