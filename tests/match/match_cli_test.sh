@@ -86,6 +86,11 @@ grep -q "players" "$out/bad.txt" || fail "no clear message for --players 12"
 "$libero" match --left-types 0,0,0,0,0,0,0,0,1,2,3 --players 11 >"$out/bad2.txt" 2>&1; rc=$?
 [ "$rc" -eq 2 ] || fail "illegal team composition exited $rc, expected 2"
 grep -q "at most 7 times" "$out/bad2.txt" || fail "no clear message for an illegal composition"
+"$libero" match --world mock --record-debug >"$out/bad3.txt" 2>&1; rc=$?
+[ "$rc" -eq 2 ] || fail "--record-debug in the mock world exited $rc, expected 2"
+grep -q "record-debug.*--world sim" "$out/bad3.txt" || fail "no clear message for --record-debug in the mock world"
+"$libero" match --record-debug-rate 0 >"$out/bad4.txt" 2>&1; rc=$?
+[ "$rc" -eq 2 ] || fail "--record-debug-rate 0 exited $rc, expected 2"
 echo "ok: bad options rejected"
 
 # --robots: a copy of robots/ plays; a broken copy stops the match at once
