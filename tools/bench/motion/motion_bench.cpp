@@ -19,6 +19,7 @@
 #include "motion/leg_ik.h"
 #include "motion/motion_library.h"
 #include "motion_harness.h"
+#include "walk_runs.h"
 
 using namespace libero;
 using namespace libero::bench;
@@ -274,83 +275,20 @@ void bench_getup(int type) {
 }
 
 // ---- walking -------------------------------------------------------------
-struct WalkResult {
-  double speed;  // m/s or rad/s over the measured window
-  int falls;
-  double max_tilt = 0;
-  int touchdown_early = 0, touchdown_held = 0;  // the foot sensors' step timing (WalkParams::touchdown_*)
-};
-
-// How long run `run` stands before it walks: --walk-start plus a share of
-// --start-spread that changes from run to run (whole cycles, the golden
-// ratio's fractions spreading any block of runs over the range). The floor
-// is flat and isotropic, so runs that differ only in heading walk the same
-// first seconds: a gait that fell 2 s into every one of 20 runs stood
-// those runs 0.5 s; standing 0.52 s none of them fell.
-double walk_stand_seconds(int run) {
-  double share = std::fmod(0.6180339887498949 * run, 1.0);
-  return g_args.walk_start + 0.02 * std::floor(share * g_args.start_spread / 0.02 + 0.5);
-}
-
-WalkResult walk_once(int type, double vx, double vy, double turn, double seconds, int run) {
-  // A run long enough to walk from the centre into a goal (its mouth is 15 m
-  // out; 13 m at 1 m/s) starts 8 m behind the centre along its heading: the
-  // 20-s runs heading for a goal (runs 300-320 of every "--first 300" check
-  // before) fell against its net, and the faster the walk the more.
-  const double heading = 0.01 * run;
-  const double stand = walk_stand_seconds(run);
-  const bool far = (stand + 2.0 + seconds) * 1.0 > 13.0;
-  const double x = far ? -8.0 * std::cos(heading) : 0.0, y = far ? -8.0 * std::sin(heading) : 0.0;
-  const double nudge_direction = 2.0 * kPi * std::fmod(0.7548776662466927 * run, 1.0);
-  if (g_args.verbose)
-    std::printf("  run %d starts at %.2f %.2f heading %.2f rad after %.2f s standing, nudged %.1f N towards %.2f rad\n",
-                run, x, y, heading, stand, g_args.start_nudge, nudge_direction);
-  auto h = make(type, heading, true, x, y);
-  // The spread gives a start per stand time (26 with the default); within
-  // one, runs still walked alike (12 of 12 fell at one stand time, none at
-  // its neighbours). A push too small to matter (1 N for the stand's first
-  // 0.1 s, as the robot lands) in a direction that changes continuously
-  // with r makes each run its own.
-  const int nudge_cycles = g_args.start_nudge > 0 ? std::min(5, static_cast<int>(std::lround(stand / 0.02))) : 0;
-  const Vec3 nudge(g_args.start_nudge * std::cos(nudge_direction), g_args.start_nudge * std::sin(nudge_direction), 0);
-  for (int i = 0; i < nudge_cycles; ++i) {
-    h->world().push_robot(h->robot(), nudge);
-    h->step();
-  }
-  h->run(stand - 0.02 * nudge_cycles);
-  h->requests().body = motion::kBodyWalkVelocity;
-  h->requests().walk_vx = vx;
-  h->requests().walk_vy = vy;
-  h->requests().walk_turn = turn;
-  h->run(2.0);  // accelerate
-  Vec3 start = h->torso_position();
-  double now_heading = h->heading(), turned = 0;
-  int falls = 0;
-  bool was_fallen = false;
-  int cycles = static_cast<int>(seconds / 0.02);
-  double max_tilt = 0;
-  Vec3 forward(std::cos(h->heading()), std::sin(h->heading()), 0);
-  Vec3 left(-forward.y(), forward.x(), 0);
-  for (int i = 0; i < cycles; ++i) {
-    h->step();
-    double now = h->heading();
-    turned += normalize_angle(now - now_heading);
-    now_heading = now;
-    if (h->fallen() && !was_fallen) ++falls;
-    was_fallen = h->fallen();
-    max_tilt = std::max(max_tilt, h->tilt());
-    if (g_args.verbose && i % (g_args.seconds < 4 ? 5 : 25) == 0)
-      std::printf("  t %.2f pos %.3f %.3f z %.3f heading %.1f pitch %.1f roll %.1f feet %d%d vx %.2f\n", i * 0.02,
-                  h->torso_position().x(), h->torso_position().y(), h->torso_position().z(), rad2deg(now),
-                  rad2deg(h->world_state().self.pitch), rad2deg(h->world_state().self.roll),
-                  h->world_state().self.left_foot_contact, h->world_state().self.right_foot_contact,
-                  h->status().walk_speed_x);
-  }
-  Vec3 d = h->torso_position() - start;
-  int early = h->motion().walk_touchdown_early_steps(), held = h->motion().walk_touchdown_held_cycles();
-  if (turn != 0 && vx == 0 && vy == 0) return {turned / seconds, falls, max_tilt, early, held};
-  if (vy != 0 && vx == 0) return {d.dot(left) / seconds, falls, max_tilt, early, held};
-  return {d.dot(forward) / seconds, falls, max_tilt, early, held};
+// The walk runs' options from the bench's.
+WalkRunOptions walk_options(int type) {
+  WalkRunOptions o;
+  o.robots_dir = robots_dir();
+  o.walk_file = g_args.walk_file;
+  o.type = type;
+  o.substeps = g_args.substeps;
+  o.slip = g_args.slip;
+  o.walk_start = g_args.walk_start;
+  o.start_spread = g_args.start_spread;
+  o.start_nudge = g_args.start_nudge;
+  o.verbose = g_args.verbose;
+  o.trace_every = g_args.seconds < 4 ? 5 : 25;
+  return o;
 }
 
 void bench_walk(const char* label, int type, double vx, double vy, double turn) {
@@ -358,7 +296,7 @@ void bench_walk(const char* label, int type, double vx, double vy, double turn) 
   int falls = 0;
   double seconds = g_args.seconds > 0 ? g_args.seconds : 10.0;
   for (int r = g_args.first; r < g_args.first + g_args.runs; ++r) {
-    WalkResult w = walk_once(type, vx, vy, turn, seconds, r);
+    WalkResult w = walk_once(walk_options(type), vx, vy, turn, seconds, r);
     speeds.push_back(w.speed);
     tilts.push_back(rad2deg(w.max_tilt));
     falls += w.falls;
@@ -377,71 +315,28 @@ void bench_random_walk(int type) {
   // Cycles lying or getting up: what a fall costs a team is the time it is
   // down, which a faster but less certain get-up can raise (re-falls).
   long down_cycles = 0, all_cycles = 0;
-  // Pushes given while standing, and those followed by a fall within 1.5 s,
-  // by where they push the robot to: 0 forwards, 1 left, 2 backwards, 3 right.
   int pushes_by_side[4] = {}, push_falls_by_side[4] = {};
   double seconds = g_args.seconds > 0 ? g_args.seconds : 60.0;
   std::vector<double> distances;
+  RandomWalkCommands commands;
+  commands.vx = g_args.vx > 0 ? g_args.vx : 0.8;
+  commands.turn = g_args.turn > 0 ? g_args.turn : 1.6;
+  commands.stops = g_args.stops;
+  commands.push = g_args.push;
+  commands.trace = g_args.side == "trace";
   for (int r = g_args.first; r < g_args.first + g_args.runs; ++r) {
-    std::mt19937 rng(1000 + r);
-    std::mt19937 push_rng(5000 + r);  // its own stream: the commands are the same with and without pushes
-    std::mt19937 stop_rng(9000 + r);
-    std::uniform_real_distribution<double> u(-1, 1);
-    Vec3 push = Vec3::Zero();
-    int push_side = -1;        // of the last push given while standing, until it is scored
-    int push_cycle = 0;
-    auto h = make(type, 0);
-    h->run(0.5);
-    h->requests().body = motion::kBodyWalkVelocity;
-    int falls = 0;
-    bool was_fallen = false;
-    double distance = 0;
-    Vec3 last = h->torso_position();
-    for (int i = 0; i < static_cast<int>(seconds / 0.02); ++i) {
-      if (i % 100 == 0) {
-        h->requests().walk_vx = (g_args.vx > 0 ? g_args.vx : 0.8) * u(rng);
-        h->requests().walk_vy = 0.35 * u(rng);
-        h->requests().walk_turn = (g_args.turn > 0 ? g_args.turn : 1.6) * u(rng);
-        // Its own stream: without --stops the commands are the ones they always were.
-        if (g_args.stops > 0 && std::uniform_real_distribution<double>(0, 1)(stop_rng) < g_args.stops)
-          h->requests().walk_vx = h->requests().walk_vy = h->requests().walk_turn = 0;
-      }
-      // A bump mid-command, when the walk has reached its new speed.
-      if (g_args.push > 0 && i % 100 == 50) {
-        double direction = kPi * u(push_rng);
-        push = Vec3(std::cos(direction), std::sin(direction), 0) * g_args.push;
-        push_side = -1;
-        if (!h->fallen() && !h->status().getting_up) {
-          double relative = normalize_angle(direction - h->heading());
-          push_side = static_cast<int>(std::lround(relative / (0.5 * kPi)) + 4) % 4;
-          push_cycle = i;
-          ++pushes_by_side[push_side];
-        }
-      }
-      if (g_args.push > 0 && i % 100 >= 50 && i % 100 < 55) h->world().push_robot(h->robot(), push);
-      h->step();
-      if (g_args.side == "trace")
-        std::printf("   r %d t %.2f cmd %+.2f %+.2f %+.2f now %+.2f %+.2f %+.2f pitch %+.1f roll %+.1f z %.3f feet %d%d\n", r, i * 0.02,
-                    h->requests().walk_vx, h->requests().walk_vy, h->requests().walk_turn, h->status().walk_speed_x,
-                    h->status().walk_speed_y, h->status().walk_speed_turn, rad2deg(h->world_state().self.pitch),
-                    rad2deg(h->world_state().self.roll), h->torso_position().z(), h->world_state().self.left_foot_contact,
-                    h->world_state().self.right_foot_contact);
-      if (h->fallen() && !was_fallen) {
-        ++falls;
-        if (push_side >= 0 && i - push_cycle <= 75) ++push_falls_by_side[push_side];
-        push_side = -1;
-      }
-      was_fallen = h->fallen();
-      if (h->fallen() || h->status().getting_up) ++down_cycles;
-      ++all_cycles;
-      distance += (h->torso_position() - last).head<2>().norm();
-      last = h->torso_position();
+    RandomWalkResult run = random_walk_once(walk_options(type), commands, seconds, r);
+    total_falls += run.falls;
+    down_cycles += run.down_cycles;
+    all_cycles += run.all_cycles;
+    for (int k = 0; k < 4; ++k) {
+      pushes_by_side[k] += run.pushes_by_side[k];
+      push_falls_by_side[k] += run.push_falls_by_side[k];
     }
-    total_falls += falls;
-    distances.push_back(distance);
+    distances.push_back(run.distance);
     if (g_args.verbose)
-      std::printf("  run %d: falls %d distance %.1f m touchdown early %d held %d\n", r, falls, distance,
-                  h->motion().walk_touchdown_early_steps(), h->motion().walk_touchdown_held_cycles());
+      std::printf("  run %d: falls %d distance %.1f m touchdown early %d held %d\n", r, run.falls, run.distance,
+                  run.touchdown_early, run.touchdown_held);
   }
   std::printf("random walk type %d: %d falls in %d runs of %.0f s (median distance %.1f m, down %.1f %% of the time)",
               type, total_falls, g_args.runs, seconds, median(distances),
