@@ -39,6 +39,8 @@ class Args {
   }
   const std::string& arg() const { return arg_; }
   bool ok() const { return error_.empty(); }
+  const std::string& error() const { return error_; }
+  bool help() const { return help_; }
   // Only the first error is kept: later ones are often its consequence.
   void fail(const std::string& message) {
     if (error_.empty()) error_ = message;

@@ -1,8 +1,10 @@
 // `libero optimize`: CMA-ES over named numbers of a Lua data file (robots/
 // or scripts/), each generation's candidates scored by trials run through
 // the batch layer (local pool or Slurm): games against the unchanged data
-// (`--objective match`) or any command that writes a fitness
-// (`--objective command`). Fresh trial seeds every generation; the start,
+// (`--objective match`), a motion objective on the candidate's robot data
+// (`--objective walk|kick|getup|getup_roll|forward_gait`: `libero fitness`
+// from this binary, tools/bench/motion/objectives) or any command that
+// writes a fitness (`--objective command`). Fresh trial seeds every generation; the start,
 // the final mean and the best candidate are then scored on held-out seeds.
 #include <unistd.h>
 
@@ -19,6 +21,7 @@
 
 #include "cmaes.h"
 #include "cli_common.h"
+#include "objectives/objective.h"
 #include "commands.h"
 #include "options.h"
 #include "tools/batch/batch.h"
@@ -77,7 +80,7 @@ double seconds_since(Clock::time_point t) { return std::chrono::duration<double>
 
 int run_optimize(int argc, char** argv) {
   std::string file, params, objective = "match", trial_cmd, tree, out = "out/optimize", backend = "local";
-  std::string world = "sim", server = "builtin", match_args, sbatch_args, binary;
+  std::string world = "sim", server = "builtin", match_args, sbatch_args, binary, objective_args;
   int generations = 5, lambda = 6, seeds = 2, holdout = 4, seed = 1, players = 3, workers = 0, retries = 2;
   double sigma = 0.3, half_time = 120, timeout = 0, fall_cost = 0;
   bool single_half = false, quiet = false;
@@ -85,10 +88,14 @@ int run_optimize(int argc, char** argv) {
       {"file", OptionKind::kString, &file, "FILE", "the Lua data file whose numbers are searched (in robots/ or scripts/)"},
       {"params", OptionKind::kString, &params, "LIST",
        "the fields: name=LO:HI, or name (the range a '-- range LO..HI' comment on its line gives, "
-       "else the file's value +-50 %), comma-separated; nested as a.b, a list's tables numbered (frames.3.angles.RHipPitch)"},
+       "else the file's value +-50 %), comma-separated; nested as a.b, a list's tables numbered (frames.3.angles.RHipPitch); "
+       "@PATH reads them from a file (one or more a line, '#' comments)"},
       {"tree", OptionKind::kString, &tree, "DIR", "the data folder copied per candidate (default: the file's robots/ or scripts/)"},
       {"objective", OptionKind::kString, &objective, "KIND",
-       "match (games against the unchanged data, fitness = mean goal difference) or command"},
+       "match (games against the unchanged data, fitness = mean goal difference), a motion objective "
+       "(walk, kick, getup, getup_roll, forward_gait: libero fitness on the candidate robots/) or command"},
+      {"objective-args", OptionKind::kString, &objective_args, "ARGS",
+       "motion objective: its options (libero fitness --help), e.g. \"kick_long --slip 0,0.005 --approaches 6\""},
       {"trial", OptionKind::kString, &trial_cmd, "CMD",
        "command objective: a /bin/sh command run in the trial's folder with {tree} {file} {seed} filled in; "
        "it writes its fitness (higher is better) to fitness.txt"},
@@ -109,9 +116,11 @@ int run_optimize(int argc, char** argv) {
       {"backend", OptionKind::kString, &backend, "NAME", "local (default) or slurm, as libero tournament"},
       {"workers", OptionKind::kInt, &workers, "N", "local: trials at once (default: the cores available); slurm: throttle", 0, 100000},
       {"retries", OptionKind::kInt, &retries, "N", "extra attempts for a crashed, hung or garbage trial (default 2)", 0, 20},
-      {"timeout", OptionKind::kDouble, &timeout, "S", "wall seconds per trial (default: match 120 + 3 x game seconds, command 600)", 1, 1e6},
+      {"timeout", OptionKind::kDouble, &timeout, "S",
+       "wall seconds per trial (default: match 120 + 3 x game seconds, motion objectives 1800, command 600)", 1, 1e6},
       {"sbatch-args", OptionKind::kString, &sbatch_args, "ARGS", "slurm: more sbatch options"},
-      {"libero", OptionKind::kString, &binary, "PATH", "match: the libero binary that plays the games (default: this one)"},
+      {"libero", OptionKind::kString, &binary, "PATH",
+       "match and motion objectives: the libero binary that plays the games or scores (default: this one)"},
       {"quiet", OptionKind::kFlag, &quiet, "", "no progress lines"},
   };
   Result<ParsedArgs> parsed = parse_options(table, argc, argv);
@@ -120,8 +129,9 @@ int run_optimize(int argc, char** argv) {
     print_help(stdout, "libero optimize --file FILE --params LIST [options]",
                "CMA-ES over named numbers of a Lua data file. Each generation's candidates are copies of the\n"
                "data folder with the file's numbers replaced, scored by trials run through the local pool or\n"
-               "Slurm: games against the unchanged data (match; both sides, fresh seeds every generation) or\n"
-               "a command writing fitness.txt. Then the start, the final mean and the best candidate play\n"
+               "Slurm: games against the unchanged data (match; both sides, fresh seeds every generation), a\n"
+               "motion objective on the harness (walk, kick, getup, getup_roll, forward_gait; libero fitness)\n"
+               "or a command writing fitness.txt. Then the start, the final mean and the best candidate play\n"
                "--holdout seeds none of the trials used. Writes in --out: generations.jsonl, result.json,\n"
                "best.lua (the file with the best held-out point), plot.html (the run), trials/.\n"
                "Exit codes: 0 done, 1 runtime failure, 2 bad arguments, 130 interrupted.",
@@ -136,6 +146,21 @@ int run_optimize(int argc, char** argv) {
   if (!readable || !fs::is_regular_file(file)) return usage_error("optimize", "--file: cannot read '" + file + "'");
   Result<std::vector<optimize::NumberField>> fields = optimize::scan_number_fields(original);
   if (!fields.ok()) return usage_error("optimize", "--file: " + fields.error().describe());
+  if (params[0] == '@') {
+    // A list kept in a file (the motion objectives' search spaces, tools/bench/motion/params/).
+    const std::string list_file = params.substr(1);
+    bool list_readable = false;
+    std::string text = read_text(list_file, &list_readable);
+    if (!list_readable || !fs::is_regular_file(list_file))
+      return usage_error("optimize", "--params: cannot read '" + list_file + "'");
+    params.clear();
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      line = line.substr(0, line.find('#'));
+      for (const std::string& w : words(line)) params += (params.empty() ? "" : ",") + w;
+    }
+    if (params.empty()) return usage_error("optimize", "--params: '" + list_file + "' names no field");
+  }
   Result<std::vector<optimize::ParamSpec>> specs = optimize::parse_param_specs(params, *fields);
   if (!specs.ok()) return usage_error("optimize", "--params: " + specs.error().message);
   if (tree.empty()) tree = tree_of(fs::absolute(file).lexically_normal());
@@ -146,10 +171,23 @@ int run_optimize(int argc, char** argv) {
   if (file_abs.rfind(tree + "/", 0) != 0) return usage_error("optimize", "--file is not inside --tree " + tree);
   const std::string relative = file_abs.substr(tree.size() + 1);
   const bool robots_tree = fs::is_regular_file(tree + "/nao/nao.lua");
-  if (objective != "match" && objective != "command")
-    return usage_error("optimize", "--objective must be match or command, got '" + objective + "'");
+  std::unique_ptr<bench::MotionObjective> motion_objective = bench::make_motion_objective(objective);
+  const bool motion = motion_objective != nullptr;
+  if (objective != "match" && objective != "command" && !motion)
+    return usage_error("optimize", "--objective must be match, command, walk, kick, getup, getup_roll or forward_gait, got '" +
+                                       objective + "'");
   if (objective == "command" && trial_cmd.empty()) return usage_error("optimize", "--objective command needs --trial");
-  if (objective == "match" && !trial_cmd.empty()) return usage_error("optimize", "--trial is for --objective command");
+  if (objective != "command" && !trial_cmd.empty()) return usage_error("optimize", "--trial is for --objective command");
+  if (!motion && !objective_args.empty())
+    return usage_error("optimize", "--objective-args is for the motion objectives (walk, kick, getup, getup_roll, forward_gait)");
+  if (motion) {
+    // The objective's own checks, here, before any trial: a typo must not
+    // start a run whose every trial fails.
+    if (std::string problem = bench::configure_motion_objective(*motion_objective, words(objective_args)); !problem.empty())
+      return usage_error("optimize", "--objective-args: " + problem);
+    if (!robots_tree)
+      return usage_error("optimize", "--objective " + objective + " scores robot data: --file must be in a robots/ folder");
+  }
   if (world != "sim" && world != "mock") return usage_error("optimize", "--world must be sim or mock");
   if (world == "mock" && robots_tree) return usage_error("optimize", "the mock world plays no robot data: use --world sim");
   if (server != "builtin" && server != "rcssserver3d") return usage_error("optimize", "--server must be builtin or rcssserver3d");
@@ -160,7 +198,7 @@ int run_optimize(int argc, char** argv) {
   if (binary.empty()) binary = running_binary_path();
   else if (access(binary.c_str(), X_OK) != 0) return usage_error("optimize", "--libero: '" + binary + "' is not executable");
   const double game_seconds = half_time * (single_half ? 1 : 2);
-  if (timeout == 0) timeout = objective == "match" ? 120 + 3 * game_seconds : 600;
+  if (timeout == 0) timeout = objective == "match" ? 120 + 3 * game_seconds : motion ? 1800 : 600;
   const std::vector<std::string> extra = words(match_args);
 
   const int n = static_cast<int>(specs->size());
@@ -215,7 +253,12 @@ int run_optimize(int argc, char** argv) {
           job.id = "p" + std::to_string(p) + "-s" + std::to_string(s) + (objective == "match" ? (side ? "-r" : "-l") : "");
           job.dir = folder + "/" + job.id;
           job.timeout_s = timeout;
-          if (objective == "command") {
+          if (motion) {
+            job.argv = {binary, "fitness", objective, "--robots", point_trees[p], "--seed", std::to_string(s),
+                        "--out", job.dir + "/fitness.txt"};
+            const std::vector<std::string> more = words(objective_args);
+            job.argv.insert(job.argv.end(), more.begin(), more.end());
+          } else if (objective == "command") {
             std::string cmd = replace_all(replace_all(replace_all(trial_cmd, "{tree}", batch::shell_quote(point_trees[p])),
                                                       "{file}", batch::shell_quote(point_trees[p] + "/" + relative)),
                                           "{seed}", std::to_string(s));
@@ -250,7 +293,7 @@ int run_optimize(int argc, char** argv) {
     auto fitness_of = [&](const batch::Job& job, double* f) -> Status {
       size_t i = static_cast<size_t>(&job - jobs.data());
       const Trial& t = trials[i];
-      if (objective == "command") {
+      if (objective != "match") {
         bool ok = false;
         std::string text = read_text(job.dir + "/fitness.txt", &ok);
         if (!ok) return make_error("the trial wrote no fitness.txt");

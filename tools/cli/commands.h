@@ -28,6 +28,7 @@ int run_agent(int argc, char** argv);
 int run_replay(int argc, char** argv);
 int run_serve(int argc, char** argv);
 int run_match(int argc, char** argv);
+int run_fitness(int argc, char** argv);
 int run_optimize(int argc, char** argv);
 int run_test(int argc, char** argv);
 int run_tournament(int argc, char** argv);

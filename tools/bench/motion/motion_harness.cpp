@@ -23,7 +23,7 @@ constexpr double kBallParkedOffset = -6.0;
 int g_unstable_count = 0;  // MotionHarness::unstable_count
 
 // Scratch paths removed when the tool ends, however it ends: a normal exit
-// or std::exit (atexit), or Ctrl-C and kill (signals). A search runs for an
+// or std::exit (atexit), or Ctrl-C and kill (signals). A tool may run for an
 // hour and is often stopped by hand, and error returns after the copy each
 // left a copy of robots/ in /tmp. A signal handler may only make
 // async-signal-safe calls, so it has rm do the recursive removal (fork,
@@ -379,17 +379,6 @@ bool parse_number_list(const char* text, double lo, double hi, std::vector<doubl
   }
   if (values.empty()) return false;
   *out = std::move(values);
-  return true;
-}
-
-bool take_search_option(Args& args, SearchOptions* options, int min_lambda) {
-  const std::string& a = args.arg();
-  if (a == "--generations") options->generations = args.whole(0, 100000);
-  else if (a == "--lambda") options->lambda = args.whole(min_lambda, 1000);
-  else if (a == "--sigma") options->sigma = args.number_above(0, 1);
-  else if (a == "--seed") options->seed = static_cast<unsigned>(args.whole(0, 1000000000));
-  else if (a == "--type") options->type = args.whole(0, 4), options->type_given = true;
-  else return false;
   return true;
 }
 

@@ -33,7 +33,7 @@ class MotionHarness {
   static Result<std::unique_ptr<MotionHarness>> create(const HarnessOptions& options);
   // For the offline tools: the harness, or the loader's message on stderr and exit 1.
   static std::unique_ptr<MotionHarness> create_or_exit(const HarnessOptions& options);
-  // For the searches: a fresh copy of `from` (default: the source tree's
+  // For tests and tools: a fresh copy of `from` (default: the source tree's
   // robots/) in /tmp/libero_<tool>_<pid>, where candidate motions are
   // written without touching the shipped ones. Removed when the tool ends
   // (remove_at_exit).
@@ -68,7 +68,7 @@ class MotionHarness {
   // up or standing up): a trial across an instability fails.
   bool fallen() const { return went_unstable() || readings_.torso_position.z() < 0.25; }
   // Up on its feet (torso high, tilted less than `max_tilt` rad) in a world
-  // that never went unstable: what the get-up benches and searches count.
+  // that never went unstable: what the get-up benches and objectives count.
   bool standing(double max_tilt) const {
     return !went_unstable() && readings_.torso_position.z() > 0.3 && tilt() < max_tilt;
   }
@@ -77,8 +77,8 @@ class MotionHarness {
   // `hold` seconds with no get-up running: a get-up that stands and then
   // topples in the hand-over to the walk's stand does not count. Returns
   // when that stand began (seconds from the call), or -1. `each_cycle`, if
-  // given, sees every cycle's time after its step (a search's partial
-  // credit, a bench's trace). The get-up benches and searches all count this.
+  // given, sees every cycle's time after its step (an objective's partial
+  // credit, a bench's trace). The get-up benches and objectives all count this.
   double time_to_stand(double seconds, double hold, double max_tilt,
                        const std::function<void(double t)>& each_cycle = nullptr);
   // Harnesses of this process whose world went unstable (benches report it).
@@ -129,27 +129,14 @@ class MotionHarness {
   uint32_t cycle_ = 0;
 };
 
-// The searches' contact conditions: "4,8,20" or "0,0.005" -> numbers within
+// The objectives' contact conditions: "4,8,20" or "0,0.005" -> numbers within
 // [lo, hi]; false (and *out untouched) on anything else.
 bool parse_number_list(const char* text, double lo, double hi, std::vector<double>* out);
-// The options every CMA-ES search takes, each search with its own defaults,
-// so their ranges are the same in all of them.
-struct SearchOptions {
-  int generations = 40;
-  int lambda = 12;
-  double sigma = 0.15;  // in the unit box (UnitBox): above 1 it spans the whole range
-  unsigned seed = 1;
-  int type = 0;
-  bool type_given = false;
-};
-// Takes args' current option into *options when it is one of those
-// (--generations, --lambda from min_lambda, --sigma, --seed, --type): true then.
-bool take_search_option(Args& args, SearchOptions* options, int min_lambda = 2);
-// The searches' --substeps list, the value of args' current option: whole
+// The objectives' --substeps list, the value of args' current option: whole
 // physics step counts 0-40 (0: the simulator's default). Anything else is
-// args' error, so the search stops before it starts.
+// args' error, so nothing runs.
 void take_substeps_list(Args& args, std::vector<int>* out);
-// The searches' --slip list: slips 0-1 m/s per N ("0,0.005"), as above.
+// The objectives' --slip list: slips 0-1 m/s per N ("0,0.005"), as above.
 void take_slip_list(Args& args, std::vector<double>* out);
 
 }  // namespace libero::bench

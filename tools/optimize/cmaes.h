@@ -1,6 +1,6 @@
 // CMA-ES (covariance matrix adaptation evolution strategy: rank-one and
 // rank-mu covariance update, cumulative step-size adaptation), for the
-// offline skill searches. Maximises; the caller keeps samples in range.
+// optimiser (libero optimize). Maximises; the caller keeps samples in range.
 #pragma once
 
 #include <algorithm>
@@ -38,7 +38,7 @@ class Cmaes {
   std::mt19937 rng_;
 };
 
-// A search's parameter ranges. CMA-ES samples the unit box; parameter i
+// The searched parameters' ranges. CMA-ES samples the unit box; parameter i
 // is lo[i] + x[i] (hi[i] - lo[i]), x clamped to [0, 1].
 struct UnitBox {
   std::vector<double> lo, hi;
@@ -52,25 +52,9 @@ struct UnitBox {
   }
 };
 
-// The searches work in the unit box: a sample outside it is scored at its
+// The search works in the unit box: a sample outside it is scored at its
 // clamped point (the caller's conversion clamps) less 10 x its squared
 // distance to the box, so the distribution is pulled back inside.
 inline double box_penalty(const Eigen::VectorXd& x) { return 10.0 * (x - x.cwiseMax(0.0).cwiseMin(1.0)).squaredNorm(); }
-
-// One generation: asks for the samples, scores each (`evaluate(x)` returns
-// a Score with a `total`, higher is better), tells CMA-ES the penalised
-// totals. Returns the best sample's index (in cmaes.samples()); `scores`
-// and `fitness` hold every sample's.
-template <class Score, class Evaluate>
-int run_generation(Cmaes& cmaes, Evaluate evaluate, std::vector<Score>* scores, std::vector<double>* fitness) {
-  const std::vector<Eigen::VectorXd>& x = cmaes.ask();
-  scores->resize(x.size());
-  fitness->resize(x.size());
-  for (size_t k = 0; k < x.size(); ++k) {
-    (*scores)[k] = evaluate(x[k]);
-    (*fitness)[k] = (*scores)[k].total - box_penalty(x[k]);
-  }
-  return cmaes.tell(*fitness);
-}
 
 }  // namespace libero::bench
