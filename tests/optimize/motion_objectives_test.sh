@@ -74,7 +74,7 @@ if has args; then
               getup:nao/motions/type1/getup_back.lua getup_roll:nao/motions/getup_side.lua; do
     "$libero" optimize --file "$robots/${pair#*:}" --params @"$src/tools/bench/motion/params/${pair%%:*}.params" \
       --objective command --trial "echo 0 >fitness.txt" --generations 1 --lambda 4 --seeds 1 --holdout 0 --workers 1 \
-      --quiet --out "$out/space" >"$out/space.out" 2>&1 || fail "params/${pair%%:*}.params on ${pair#*:}: $(tail -3 "$out/space.out")"
+      --quiet --out "$out/space-${pair%%:*}-$(basename "${pair#*:}" .lua)" >"$out/space.out" 2>&1 || fail "params/${pair%%:*}.params on ${pair#*:}: $(tail -3 "$out/space.out")"
   done
   echo "ok: bad arguments are refused with exit 2; every search space fits its files"
 fi

@@ -28,6 +28,7 @@
 #include "tools/batch/json.h"
 #include "tools/optimize/optimize.h"
 #include "tools/optimize/param_file.h"
+#include "tools/optimize/resume.h"
 #include "tools/tournament/tournament.h"
 
 namespace libero::cli {
@@ -133,7 +134,9 @@ int run_optimize(int argc, char** argv) {
                "motion objective on the harness (walk, kick, getup, getup_roll, forward_gait; libero fitness)\n"
                "or a command writing fitness.txt. Then the start, the final mean and the best candidate play\n"
                "--holdout seeds none of the trials used. Writes in --out: generations.jsonl, result.json,\n"
-               "best.lua (the file with the best held-out point), plot.html (the run), trials/.\n"
+               "best.lua (the file with the best held-out point), plot.html (the run), trials/, run.json.\n"
+               "Run again with the same --out and settings, it goes on after the last recorded generation\n"
+               "(an interrupted run, or a finished one given more --generations); other settings are refused.\n"
                "Exit codes: 0 done, 1 runtime failure, 2 bad arguments, 130 interrupted.",
                table);
     return kExitOk;
@@ -366,11 +369,77 @@ int run_optimize(int argc, char** argv) {
   double best_fitness = -INFINITY;
   std::vector<double> best_values = box.values(start);
   const std::string title = "libero optimize: " + relative + " (" + std::to_string(n) + " parameters), " + objective;
+  // What a run's generations depend on (not --generations: a finished run
+  // can be given more; not where or how fast its trials run).
+  std::string settings = "{\"file\":" + batch::json_string(file_abs) + ",\"tree\":" + batch::json_string(tree) + ",\"params\":[";
+  for (int i = 0; i < n; ++i) {
+    const auto& spec = (*specs)[static_cast<size_t>(i)];
+    char range[128];
+    std::snprintf(range, sizeof range, ",\"lo\":%.17g,\"hi\":%.17g,\"start\":%.17g}", spec.lo, spec.hi, spec.start);
+    settings += std::string(i ? "," : "") + "{\"name\":" + batch::json_string(spec.path) + range;
+  }
+  char numbers[320];
+  std::snprintf(numbers, sizeof numbers,
+                "],\"lambda\":%d,\"sigma\":%.17g,\"seed\":%d,\"seeds\":%d,\"fall_cost\":%.17g,\"players\":%d,"
+                "\"half_time\":%.17g,\"single_half\":%s",
+                lambda, sigma, seed, seeds, fall_cost, players, half_time, single_half ? "true" : "false");
+  settings += numbers;
+  settings += ",\"objective\":" + batch::json_string(objective) + ",\"trial\":" + batch::json_string(trial_cmd) +
+              ",\"objective_args\":" + batch::json_string(objective_args) + ",\"world\":" + batch::json_string(world) +
+              ",\"server\":" + batch::json_string(server) + ",\"match_args\":" + batch::json_string(match_args) + "}\n";
+  // A run this --out already holds goes on after its last recorded
+  // generation when its settings are these (an interrupted run, or one given
+  // more --generations); with other settings it is refused, not mixed in.
+  int first_generation = 0;
+  bool had_records = false;
+  const std::string recorded = read_text(out + "/generations.jsonl", &had_records);
+  if (had_records) {
+    bool had_settings = false;
+    const std::string previous = read_text(out + "/run.json", &had_settings);
+    if (!had_settings || previous != settings)
+      return usage_error("optimize", "--out " + out + " holds a run with other settings (" +
+                                         (had_settings ? "its run.json differs" : "it has no run.json") +
+                                         "): choose another --out, or remove it to start over");
+    Result<std::vector<optimize::Generation>> done = optimize::read_generations(recorded, lambda, n);
+    if (!done.ok()) {
+      std::fprintf(stderr, "libero optimize: cannot resume the run in %s: %s\n", out.c_str(), done.error().message.c_str());
+      return kExitFailure;
+    }
+    for (const optimize::Generation& g : *done) {
+      const std::vector<Eigen::VectorXd>& x = cmaes.ask();
+      std::vector<double> fitness(x.size());
+      for (size_t k = 0; k < x.size(); ++k) {
+        const std::vector<double> v = box.values(x[k]);
+        for (int i = 0; i < n; ++i) {
+          const size_t u = static_cast<size_t>(i);
+          if (std::fabs(v[u] - g.values[k][u]) > 1e-4 * (box.hi[u] - box.lo[u])) {
+            std::fprintf(stderr,
+                         "libero optimize: cannot resume the run in %s: generation %d's candidate %zu was %g for %s, "
+                         "this run draws %g (remove %s to start over)\n",
+                         out.c_str(), g.index + 1, k, g.values[k][u], names[u].c_str(), v[u], out.c_str());
+            return kExitFailure;
+          }
+        }
+        fitness[k] = g.fitness[k] - bench::box_penalty(x[k]);
+        if (g.fitness[k] > best_fitness) {
+          best_fitness = g.fitness[k];
+          best_values = v;
+        }
+      }
+      cmaes.tell(fitness);
+      records.push_back(g);
+      jsonl += optimize::generation_json(g) + "\n";
+    }
+    first_generation = static_cast<int>(done->size());
+  } else if (Status written = batch::write_file_atomically(out + "/run.json", settings); !written.ok()) {
+    std::fprintf(stderr, "libero optimize: %s\n", written.error().message.c_str());
+    return kExitFailure;
+  }
   if (!quiet)
-    std::fprintf(stderr, "libero optimize: %d parameters of %s, %d generations of %d, %d trials each, %s backend\n", n,
-                 relative.c_str(), generations, lambda,
-                 seeds * (objective == "match" ? 2 : 1), backend.c_str());
-  for (int g = 0; g < generations; ++g) {
+    std::fprintf(stderr, "libero optimize: %d parameters of %s, %d generations of %d, %d trials each, %s backend%s\n", n,
+                 relative.c_str(), generations, lambda, seeds * (objective == "match" ? 2 : 1), backend.c_str(),
+                 first_generation > 0 ? (", resuming after generation " + std::to_string(first_generation)).c_str() : "");
+  for (int g = first_generation; g < generations; ++g) {
     Clock::time_point gen_begin = Clock::now();
     const std::vector<Eigen::VectorXd>& x = cmaes.ask();
     const std::string folder = out + "/trials/gen-" + std::to_string(g);
