@@ -17,8 +17,10 @@ return {
     walk_to_gain = 1.5, walk_to_turn_gain = 2.0, walk_to_tolerance = 0.05,
     walk_to_heading_tolerance = 0.1,
   },
-  -- Type 0 (`default`): `libero_walk_search <default with arm_swing 6, heading_feedback 0.8> out.lua
-  -- --forward-weight 3 --side-weight 1.5 --sigma 0.03 --lambda 10 --seed 31`, best of generation 27
+  -- Type 0 (`default`): `libero optimize --file
+  -- <robots copy>/nao/walk.lua --params @tools/bench/motion/params/walk_default.params --objective
+  -- walk --objective-args "--forward-weight 3 --side-weight 1.5" --sigma 0.03 --lambda 10 --seed 31
+  -- --seeds 1` (the file: default with arm_swing 6, heading_feedback 0.8), best of generation 27
   -- (docs/motion.md, Walk). Every type walks it; types 1-4 with speed limits of their own (below).
   -- Speed-dependent gait (walk2 branch, set by hand): above gait_speed_from 0.4 m/s shorter steps
   -- (step_period_per_speed -0.13, 0.08 s from 0.8 m/s on) and less lean (torso_pitch_per_speed
@@ -47,8 +49,10 @@ return {
   -- Type 0 sidesteps with a gait of its own: the `sideways` values hold for a step at
   -- max_side and blend in from half of it (sideways_from), a quarter more each step, and only as far
   -- as the command is sideways (a diagonal or turning command keeps `default`'s gait).
-  -- `libero_walk_search robots/nao/walk.lua s1.lua --sideways --sigma 0.06 --lambda 10 --generations 40
-  -- --seed 11`, best of generation 39 (max_side 0.41), max_side then set by hand to 0.40 (0.4131 now) and
+  -- `libero
+  -- optimize --file robots/nao/walk.lua --params @tools/bench/motion/params/walk_sideways.params
+  -- --objective walk --objective-args --sideways --sigma 0.06 --lambda 10 --generations 40 --seed
+  -- 11 --seeds 1` (then on the `default` block's table), best of generation 39 (max_side 0.41), max_side then set by hand to 0.40 (0.4131 now) and
   -- sideways_from to 0.5 (from 0 the kick approach's small sidesteps changed: 5-7 more falls in 300).
   -- walk --vy 0.40: 0.368 m/s, 0 falls in 30 (0.294 before at command 0.35, 0.317 at the old limit);
   -- 20 s runs 1 and 0 falls in 30 each way; random commands 0 falls in 50 (docs/benchmarks.md,
@@ -65,25 +69,29 @@ return {
   -- falls in 10 runs, 19 in 50 over ten more start times; the whole rate: none at any start).
   -- docs/benchmarks.md, "A stand that comes to rest".
   -- The fast gait: searched with the IMU filter reading the accelerometer's running mean
-  -- while it steps (imu_accel_smoothing; forward_gait_search.py, best of generation 13 with the share
+  -- while it steps (imu_accel_smoothing; the former forward_gait_search.py, now --objective forward_gait, best of
+  -- generation 13 with the share
   -- then moved from 0.3525 to 0.4 by hand). With SimSpark's slip (`walk --vx V --slip 0.005 --runs
   -- 30`, V 0.8-1.0) 21 falls in 150 against 97, 0.694 m/s at 1.0 against 0.610; with grip 0.754 m/s
   -- at 1.0 against 0.789 (the 0.75 target met, narrowly), 0 falls in 60 20-s runs and in every
   -- random-command check; 6 games level (type 0 falls 7 : 13). docs/benchmarks.md history.
   -- searched again from it with the slip at eight commands 0.7-1.0, 4 runs each and a
-  -- fall there costing 0.3 (`forward_gait_search.py BENCH robots/nao/walk.lua OUT.lua --slip-commands
-  -- 0.7,0.75,0.8,0.85,0.875,0.9,0.95,1.0 --slip-runs 4 --slip-fall-cost 0.3 --floor-cost 40
-  -- --grip-speed-floor 0.76 --grip-runs 10 --random-runs 2 --lambda 10 --sigma 0.05 --seed 41
-  -- --generations 25`, best of generation 21). With the slip (`walk --vx V --slip 0.005 --runs 60`,
+  -- fall there costing 0.3 (`libero optimize
+  -- --file robots/nao/walk.lua --params @tools/bench/motion/params/walk_forward.params --objective
+  -- forward_gait --objective-args "--slip-commands 0.7,0.75,0.8,0.85,0.875,0.9,0.95,1.0 --slip-runs
+  -- 4 --slip-fall-cost 0.3 --floor-cost 40 --grip-speed-floor 0.76 --grip-runs 10 --random-runs 2"
+  -- --lambda 10 --sigma 0.05 --seed 41 --generations 25 --seeds 1`, best of generation 21). With the slip (`walk --vx V --slip 0.005 --runs 60`,
   -- V 0.7-1.0 in nine steps; runs 0-59, not held out as first written) 10 falls in 540 against 77, 0.709 m/s at
   -- 1.0 against 0.686; with grip 0.766 m/s at 1.0 (0.754), 0 falls in 60 20-s runs; random commands
   -- 0 falls in 100 with grip, 3 in 150 with the slip (both as before). docs/benchmarks.md history.
   -- On fresh runs (`--runs 300 --first 1000`) at 1.0: grip 0.770 m/s, 2 falls; slip
   -- 0.701 m/s, 19 falls; sideways with the slip 0.357 m/s, 42 falls (docs/benchmarks.md history).
-  -- searched on fresh runs each generation (`forward_gait_search.py BENCH W OUT.lua
-  -- --fresh-trials --slip-commands 0.7,0.75,0.8,0.85,0.875,0.9,0.95,1.0 --slip-runs 4 --slip-fall-cost
-  -- 0.3 --floor-cost 40 --grip-speed-floor 0.76 --grip-runs 10 --random-runs 2 --lambda 10 --sigma 0.05
-  -- --seed 61`, W this file with imu_foot_gain 0.02 in the table; generation 4's best, found with
+  -- searched on fresh runs each generation (`libero optimize
+  -- --file <robots copy>/nao/walk.lua --params @tools/bench/motion/params/walk_forward.params
+  -- --objective forward_gait --objective-args "--fresh-trials --slip-commands
+  -- 0.7,0.75,0.8,0.85,0.875,0.9,0.95,1.0 --slip-runs 4 --slip-fall-cost 0.3 --floor-cost 40
+  -- --grip-speed-floor 0.76 --grip-runs 10 --random-runs 2" --lambda 10 --sigma 0.05 --seed 61
+  -- --seeds 1`, the file this one with imu_foot_gain 0.02 in the table; generation 4's best, found with
   -- 0.0289), shipped with the pull off: it falls less so. At 1.0 on runs 1000-1299: grip 0.812 m/s,
   -- 0 falls (was 0.770, 2); slip 0.763 m/s, 2 falls (0.701, 19); 20-s runs 300-359 grip 0.806, 0
   -- (0.763, 3), slip 0.757, 2 (0.693, 14). With the pull at 0.0289: slip 0.777, 9 falls; 20 s 0.770,

@@ -1,12 +1,15 @@
--- Get up from lying on the back. Found by tools/bench/motion/getup_search (CMA-ES,
+-- Get up from lying on the back. Found by a get-up search (CMA-ES, the former getup_search; now
+-- libero optimize --objective getup,
 -- scored end to end from 10 harness fall poses, standing held 2 s; a sit-up), checked with
 -- libero_motion_bench getup. Degrees, SimSpark signs.
 -- the last frame (the rise) turns the soles against the torso's pitch and roll
 -- (level_feet_lean 0.25; level soles gave way as the torso tipped): type 0 with the slip stands from
 -- belly, back and side 100/100/100 in 100 runs (97/96/98 before), at 8 physics steps 99-100; type
 -- 4's side falls at 8 steps 100 (docs/benchmarks.md, "Soles against the lean as the get-ups rise").
--- its first four frames' durations x 0.9, then `libero_getup_search back out.lua
--- --init <that file> --poses 12 --slip 0,0.005 --lambda 8 --generations 20 --sigma 0.03 --seed 81`,
+-- its first four frames' durations x 0.9, then `libero optimize --file
+-- <robots copy>/nao/motions/getup_back.lua --params @tools/bench/motion/params/getup.params
+-- --objective getup --objective-args "back --poses 12 --slip 0,0.005" --lambda 8 --generations 20
+-- --sigma 0.03 --seed 81 --seeds 1` (the file: that one),
 -- best of generation 10: `getup --type T --side back --runs 50 [--slip 0.005] [--substeps 4|8|20]`
 -- 50/50 in all six for types 0, 2 and 4 (which play it), 1.66-1.74 s (before 297 / 298 / 300 of
 -- 300, 1.62-1.88 s; type 0 with the slip at 20 substeps 47/50, median 3.28 s).

@@ -1,9 +1,12 @@
--- Get up from lying on the belly. Found by tools/bench/motion/getup_search (CMA-ES,
+-- Get up from lying on the belly. Found by a get-up search (CMA-ES, the former getup_search; now
+-- libero optimize --objective getup,
 -- scored end to end from 12 harness fall poses, half of them with SimSpark's slip, where
 -- limbs barely slide; score 12.115, 10 = standing at once), checked with
 -- libero_motion_bench getup [--slip 0.005]. Degrees, SimSpark signs.
---   libero_getup_search front out.lua --init <fa6fb0d's getup_front.lua> --poses 12
---       --slip 0,0.005 --generations 30 --sigma 0.04 --seed 11
+--   `libero optimize --file
+-- <robots copy>/nao/motions/getup_front.lua --params @tools/bench/motion/params/getup.params
+-- --objective getup --objective-args "front --poses 12 --slip 0,0.005" --generations 30 --lambda
+-- 14 --sigma 0.04 --seed 11 --seeds 1` (the file: fa6fb0d's getup_front.lua)
 -- the last frame (the rise) turns the soles against the torso's pitch and roll
 -- (level_feet_lean 0.25; level soles gave way as the torso tipped): type 0 with the slip stands from
 -- belly, back and side 100/100/100 in 100 runs (97/96/98 before), at 8 physics steps 99-100; type

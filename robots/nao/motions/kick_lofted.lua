@@ -1,30 +1,32 @@
--- kick_lofted: right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp),
+-- kick_lofted: right-foot kick found by a kick search (the former libero_kick_search; now libero optimize
+-- --objective kick, docs/scaling.md "Motion objectives"),
 -- the farthest kick, lofted over the robots (and over the 0.8 m crossbar: shots use kick_long).
--- the earlier kick (k3) with its contact searched on alone (`libero_kick_search
--- kick_lofted out.lua --init candidates/kick_lofted_k3.params --slip 0,0.005 --substeps 4,8,20
--- --settle-trials 4 --walk-trials 2 --approaches 3 --only support_yawpitch_swing,
--- support_yawpitch_follow,ball_x,ball_y,swing_yawpitch,follow_yawpitch,swing_foot,follow_foot,
--- swing_duration,follow_duration --sigma 0.05 --lambda 10 --seed 51`, best of generation 82; the
+-- the earlier kick (k3) with its contact searched on alone (`libero
+-- optimize --file <robots copy>/nao/motions/kick_lofted.lua --params
+-- @tools/bench/motion/params/kick_contact.params --objective kick --objective-args "kick_lofted
+-- --slip 0,0.005 --substeps 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 3" --sigma 0.05
+-- --lambda 10 --seed 51 --seeds 1` (the file: candidates/kick_lofted_k3.lua), best of generation 82; the
 -- ball nearer, the swing 17 ms longer, the kicking hip yaw-pitch turning on to -23 degrees, the
 -- foot pitched up through contact), then its set-down shortened by hand from 0.475 to 0.25 s, which
--- halved the falls after approaches. Its parameters: tools/bench/motion/candidates/
--- kick_lofted_shipped.params. The support leg straightens and the torso leans back through contact
+-- halved the falls after approaches. As searched:
+-- tools/bench/motion/candidates/kick_lofted_shipped.lua. The support leg straightens and the torso leans back through contact
 -- while the hip swings on. The player mirrors it for the left foot. Degrees, SimSpark signs.
 -- the standing ankle steers the torso's pitch onto pitch_reference through the wind-up
 -- and swing (pitch_support_ankle): open loop, the stand's sway at the start set the torso's pitch
 -- in the wind-up and with it the launch angle and distance. By hand (gains -0.3 / -0.15): after
 -- approaches 9.03 m, 1 fall and 278 good in 300 (8.63 m, 11, 261 open loop). Then the swing,
--- follow-through, kick spot and gains searched on that (`libero_kick_search kick_lofted out.lua
--- --init candidates/kick_lofted_s26_hand.params --generations 40 --lambda 10 --sigma 0.05 --seed 72
--- --slip 0,0.005 --substeps 4,8,20 --settle-trials 8 --walk-trials 2 --approaches 4 --fresh-trials
--- --only` the swing's and follow-through's fields, ball_x and the two steering gains: the full
+-- follow-through, kick spot and gains searched on that (`libero
+-- optimize --file <robots copy>/nao/motions/kick_lofted.lua --params "<the fields>" --objective
+-- kick --objective-args "kick_lofted --slip 0,0.005 --substeps 4,8,20 --settle-trials 8
+-- --walk-trials 2 --approaches 4 --fresh-trials" --generations 40 --lambda 10 --sigma 0.05 --seed
+-- 72 --seeds 1` (the file: candidates/kick_lofted_s26_hand.lua), --params the swing's and follow-through's fields, ball_x and the two steering gains: the full
 -- command in docs/benchmarks.md history; generation 40's mean): after approaches 9.26 m, 4 falls, 276 good in 300, on 300 others 9.19 m,
 -- 3, 277 (the hand-set gains 8.81 m, 2, 271); with SimSpark's slip 9.36 m, 2 falls in 200; over 80
 -- start times 9.34 m, 0 falls (open loop 8.79 m, 4).
 -- the kick before with its wind-up waiting for the torso's pitch (wait_pitch: every
 -- swing starts from a like lean, where the stand's sway left it 1-10 degrees apart) and the
 -- swing's per-joint delays; searched from a hand-set start (tools/bench/motion/candidates/
--- kick_lofted_s29.params, docs/benchmarks.md history for the search and every figure), then by
+-- kick_lofted_s29_hand.lua, docs/benchmarks.md history for the search and every figure), then by
 -- hand the kick spot half a cm outward and the approach's sideways window narrowed to 2 cm: a ball
 -- left over 1 cm inward of the spot was struck off the foot's edge, low and 25-45 degrees wide.
 -- After approaches (libero_motion_bench kick_lofted --runs 300 --first 0 / 300 / 600) 9.97 /

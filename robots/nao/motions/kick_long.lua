@@ -1,13 +1,16 @@
--- kick_long: right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp).
+-- kick_long: right-foot kick found by a kick search (the former libero_kick_search; now libero optimize
+-- --objective kick, docs/scaling.md "Motion objectives").
 -- A flat kick: the searched 8.5 m kick (commit 76f61ab) launched the ball at 44 degrees and flew
 -- over the 0.8 m crossbar from 0.8 to 8 m out; searches with --max-height and whole-skill trials
 -- made it drive the ball low. A search ran it with SimSpark's slip as well as grip
--- (candidates/kick_long_s17.params): 6.78 m after the approach walk, but 7 falls in 300 and 23 in
+-- (candidates/kick_long_s17.lua): 6.78 m after the approach walk, but 7 falls in 300 and 23 in
 -- 200 with the slip. A further search went on from it with new start times and approaches every
--- generation and 48 held-out approach kicks (`libero_kick_search kick_long out.lua --init
--- candidates/kick_long_s17.params --slip 0,0.005 --substeps 4,8,20 --settle-trials 4
--- --walk-trials 2 --approaches 6 --generations 35 --sigma 0.05 --lambda 12 --seed 61
--- --fresh-trials --holdout 48`, generation 28's mean, candidates/kick_long_shipped.params): 0.7 m
+-- generation and 48 held-out approach kicks (`libero optimize
+-- --file <robots copy>/nao/motions/kick_long.lua --params @tools/bench/motion/params/kick.params
+-- --objective kick --objective-args "kick_long --slip 0,0.005 --substeps 4,8,20 --settle-trials 4
+-- --walk-trials 2 --approaches 6 --fresh-trials" --generations 35 --sigma 0.05 --lambda 12 --seed
+-- 61 --seeds 1` (the file: candidates/kick_long_s17.lua), the means held out on `libero fitness
+-- kick kick_long --holdout 48`, generation 28's mean, candidates/kick_long_shipped.lua): 0.7 m
 -- shorter with grip, as far with the slip, and no falls in 500 approach kicks of type 0 or in
 -- 400 of types 2 and 4 (which play it too). docs/benchmarks.md, "Held-out kicks pick the mean".
 -- The player mirrors it for the left foot. Degrees, SimSpark signs.

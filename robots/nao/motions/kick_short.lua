@@ -1,6 +1,7 @@
--- kick_short: right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp):
+-- kick_short: right-foot kick found by a kick search (the former libero_kick_search; now libero optimize
+-- --objective kick, docs/scaling.md "Motion objectives"):
 -- searched with the ball at the spot, its wind-up shortened to 0.25 s (fewer falls and misses
--- after an approach), then searched again with 12 whole-skill trials (--approaches 12). The
+-- after an approach), then searched again with 12 whole-skill trials (the kick objective's --approaches 12). The
 -- safe kick: after an approach it falls about half as often as kick_long. The player mirrors it
 -- for the left foot. Degrees, SimSpark signs.
 return {

@@ -1,9 +1,12 @@
--- Get up from lying on the back, type 1. Found by tools/bench/motion/getup_search (CMA-ES,
+-- Get up from lying on the back, type 1. Found by a get-up search (CMA-ES, the former getup_search; now
+-- libero optimize --objective getup,
 -- scored end to end from harness fall poses), checked with libero_motion_bench getup --type 1.
 -- Degrees, SimSpark signs. An earlier search, twice the same way: the get-up's first four frames'
 -- durations scaled down (it stands faster but not always), then searched on from there with
--- `libero_getup_search back out.lua --type 1 --init <the scaled file> --poses 12 --slip 0,0.005
--- --lambda 8 --generations 20|25 --sigma 0.03 --seed S`: the earlier (2.44-2.47 s) x 0.85, seed
+-- `libero optimize --file
+-- <robots copy>/nao/motions/type1/getup_back.lua --params @tools/bench/motion/params/getup.params
+-- --objective getup --objective-args "back --type 1 --poses 12 --slip 0,0.005" --lambda 8
+-- --generations 20|25 --sigma 0.03 --seed S --seeds 1` (the file: the scaled one): the earlier (2.44-2.47 s) x 0.85, seed
 -- 41, best of generation 24 (2.22-2.24 s); that x 0.9, seed 71, best of generation 19:
 -- `getup --type 1 --side back --runs 50 [--slip 0.005] [--substeps 4|8|20]` 50/50 in all six in
 -- 1.90-1.92 s (the earlier 288/300, 2.44-2.47 s; grip at 20 substeps 38/50), 100/100 with grip

@@ -1,8 +1,12 @@
 -- Lying on the right side (the motion system mirrors it for the left): roll onto
 -- the belly or the back; the automatic fall handling then runs that get-up. Found by
--- tools/bench/motion/getup_roll_search.cpp --side, checked with libero_motion_bench getup.
--- Type 1's own: `libero_getup_roll_search gs1.lua --side --type 1 --slip 0,0.005
--- --substeps 4,8,20 --start getup_side.lua --generations 20 --sigma 0.05 --seed 9`, best of generation 0
+-- a roll search (the former getup_roll_search --side; now libero optimize --objective getup_roll
+-- --objective-args --side), checked with libero_motion_bench getup.
+-- Type 1's own: `libero optimize --file
+-- <robots copy>/nao/motions/type1/getup_side.lua --params
+-- @tools/bench/motion/params/getup_roll.params --objective getup_roll --objective-args "--side
+-- --type 1 --slip 0,0.005 --substeps 4,8,20" --generations 20 --sigma 0.05 --seed 9 --lambda 14
+-- --seeds 1` (the file: getup_side.lua), best of generation 0
 -- (stopped at 8). Side falls, 100 runs each, grip / slip at 4, 8, 20 substeps: 100 in all six (the shared
 -- roll: 100/97/100/99/100/100); docs/benchmarks.md history.
 -- Degrees, SimSpark signs.

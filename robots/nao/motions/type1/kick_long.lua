@@ -1,6 +1,7 @@
 -- kick_long for type 1 (per-type override of ../kick_long.lua): the flat kick before,
 -- which type 1 falls with less than with the new one (6 against 14 in 100 approach kicks).
--- Right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp).
+-- Right-foot kick found by a kick search (the former libero_kick_search; now libero optimize
+-- --objective kick, docs/scaling.md "Motion objectives").
 -- A flat kick: the searched 8.5 m kick (commit 76f61ab) launched the ball at 44 degrees and flew
 -- over the 0.8 m crossbar from 0.8 to 8 m out. From its parameters, --max-height (the ball's
 -- centre may not climb above 0.3-0.4 m) with --walk-trials 5, then --approaches 4 (whole-skill

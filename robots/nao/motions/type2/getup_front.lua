@@ -1,8 +1,12 @@
--- Get up from lying on the belly, type 2. Found by tools/bench/motion/getup_search (CMA-ES,
+-- Get up from lying on the belly, type 2. Found by a get-up search (CMA-ES, the former getup_search; now
+-- libero optimize --objective getup,
 -- scored end to end from 12 harness fall poses, half of them with SimSpark's slip; score
 -- 12.648, 10 = standing at once), checked with libero_motion_bench getup --type 2 [--slip 0.005].
--- Degrees, SimSpark signs. An earlier search: `libero_getup_search front out.lua --type 2 --init
--- <type 0's getup_front.lua> --poses 12 --slip 0,0.005 --generations 30 --sigma 0.04 --seed 15`:
+-- Degrees, SimSpark signs. An earlier search: `libero optimize --file
+-- <robots copy>/nao/motions/type2/getup_front.lua --params
+-- @tools/bench/motion/params/getup.params --objective getup --objective-args "front --type 2
+-- --poses 12 --slip 0,0.005" --generations 30 --lambda 14 --sigma 0.04 --seed 15 --seeds 1` (the
+-- file: type 0's getup_front.lua):
 -- with the slip 50/50 at 1.48 s (type 2's previous file: 34/50, 5.17 s), grip 50/50 at 1.49 s (2.02 s).
 -- the rise turns the soles against the torso's pitch and roll (level_feet_lean 0.25), as type
 -- 0's get-ups (docs/benchmarks.md, "Soles against the lean as the get-ups rise").

@@ -1,8 +1,12 @@
 -- Lying on the right side (the motion system mirrors it for the left): roll onto
 -- the belly or the back; the automatic fall handling then runs that get-up. Found by
--- tools/bench/motion/getup_roll_search.cpp --side, checked with libero_motion_bench getup.
--- Type 2's own: `libero_getup_roll_search gs2.lua --side --type 2 --slip 0,0.005
--- --substeps 4,8,20 --start <a search at 4 substeps alone> --generations 25 --sigma 0.05 --seed 6`,
+-- a roll search (the former getup_roll_search --side; now libero optimize --objective getup_roll
+-- --objective-args --side), checked with libero_motion_bench getup.
+-- Type 2's own: `libero optimize --file
+-- <robots copy>/nao/motions/type2/getup_side.lua --params
+-- @tools/bench/motion/params/getup_roll.params --objective getup_roll --objective-args "--side
+-- --type 2 --slip 0,0.005 --substeps 4,8,20" --generations 25 --sigma 0.05 --seed 6 --lambda 14
+-- --seeds 1` (the file: a search at 4 substeps alone),
 -- best of generation 11. Side falls, 100 runs each, grip / slip at 4, 8, 20 substeps: 100/100/100/88/100/95
 -- in 2.32 s with the slip (the shared roll: 100/93/100/87/100/89, 3.96 s); docs/benchmarks.md history.
 -- Degrees, SimSpark signs.

@@ -5,18 +5,20 @@
 -- docs/benchmarks.md history, "Kicks of the hetero types". Checked again on the earlier stand
 -- (no roll feedback): type 1 7.19 m, 49 falls against 7.69 m, 105; type 2 8.03 m, 8 falls, 6.5 s
 -- against 8.42 m, 10, 7.7 s ("Hetero types stand like type 0"). Its set-down shortened from 0.475
--- to 0.28 s (as in candidates/kick_lofted_k3s.params): type 2 falls in 2 + 2 of 400
+-- to 0.28 s (as in candidates/kick_lofted_k3s.lua): type 2 falls in 2 + 2 of 400
 -- approaches (--first 500 and 800) instead of 8 + 9, type 1 in 43 + 50 instead of 49 + 49 (its falls
 -- come in the first 0.6 s after the kick; no set-down length or pose tried fixed them).
--- Right-foot kick found by libero_kick_search (tools/bench/motion/kick_search.cpp),
+-- Right-foot kick found by a kick search (the former libero_kick_search; now libero optimize
+-- --objective kick, docs/scaling.md "Motion objectives"),
 -- the farthest kick, lofted over the robots (and over the 0.8 m crossbar: shots use kick_long).
 -- searched on type 0's stand with stand_gyro_deadband 0.4 (not shipped), from session
 -- 11's candidate c27, with grip and SimSpark's slip in turn, 4, 8 and 20 physics substeps, four
 -- more start times, two kicks after stepping in place and three approaches per candidate
--- (`libero_kick_search kick_lofted out.lua --init candidates/kick_lofted_c27.params --slip 0,0.005
--- --substeps 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 3 --sigma 0.03 --lambda 12
--- --seed 31`, best of generation 29 of 40; its parameters:
--- tools/bench/motion/candidates/kick_lofted_shipped.params).
+-- (`libero optimize --file <robots copy>/nao/motions/kick_lofted.lua --params
+-- @tools/bench/motion/params/kick.params --objective kick --objective-args "kick_lofted --slip
+-- 0,0.005 --substeps 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 3" --sigma 0.03
+-- --lambda 12 --seed 31 --seeds 1` (the file: candidates/kick_lofted_c27.lua), best of generation 29 of 40; its parameters:
+-- tools/bench/motion/candidates/kick_lofted_shipped.lua).
 -- The support leg straightens and the torso leans back through contact while the hip swings on.
 -- The player mirrors it for the left foot. Degrees, SimSpark signs.
 return {

@@ -1,10 +1,14 @@
--- Get up from lying on the back, type 3. Found by tools/bench/motion/getup_search (CMA-ES,
+-- Get up from lying on the back, type 3. Found by a get-up search (CMA-ES, the former getup_search; now
+-- libero optimize --objective getup,
 -- scored end to end from 12 harness fall poses, half of them with SimSpark's slip; score
 -- 11.637, 10 = standing at once), checked with libero_motion_bench getup --type 3 [--slip 0.005].
--- Degrees, SimSpark signs. An earlier search: `libero_getup_search back out.lua --type 3 --init <type 1's
--- getup_back.lua> --poses 12 --slip 0,0.005 --generations 30 --sigma 0.04 --seed 20`
+-- Degrees, SimSpark signs. An earlier search: `libero optimize --file
+-- <robots copy>/nao/motions/type3/getup_back.lua --params @tools/bench/motion/params/getup.params
+-- --objective getup --objective-args "back --type 3 --poses 12 --slip 0,0.005" --generations 30
+-- --lambda 14 --sigma 0.04 --seed 20 --seeds 1` (the file: type 1's getup_back.lua)
 -- (a search from type 3's own back get-up found nothing with the slip), then from its best with
--- `--hold 3 --generations 20 --sigma 0.03 --seed 22` (it had toppled back after standing): with
+-- `--objective-args "back --type
+-- 3 --poses 12 --slip 0,0.005 --hold 3" --generations 20 --sigma 0.03 --seed 22` (it had toppled back after standing): with
 -- the slip 50/50 at 2.22 s (type 3's previous file: 0/50), grip 50/50 at 2.22 s (49/50, 1.90 s).
 return {
   name = "getup_back",

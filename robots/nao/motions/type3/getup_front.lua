@@ -1,4 +1,5 @@
--- Get up from lying on the belly. Found by tools/bench/motion/getup_search (CMA-ES,
+-- Get up from lying on the belly. Found by a get-up search (CMA-ES, the former getup_search; now
+-- libero optimize --objective getup,
 -- scored end to end from harness fall poses; score 9.409, 10 = standing at once),
 -- checked with libero_motion_bench getup. Degrees, SimSpark signs.
 return {

@@ -1,11 +1,14 @@
 -- kick_lofted for type 3: the earlier fell in 86 of 200 approach kicks with SimSpark's
 -- slip, the support foot spinning after the strike. Searched on type 3 from it with new start times
--- and approaches every generation (`libero_kick_search kick_lofted out.lua --type 3 --init
--- tools/bench/motion/candidates/kick_lofted_type3.params --slip 0,0.005 --substeps 4,8,20
--- --settle-trials 4 --walk-trials 2 --approaches 6 --generations 35 --sigma 0.05 --lambda 12
--- --seed 31 --fresh-trials --holdout 48`), generation 11's mean, the best on the held-out kicks
+-- and approaches every generation (`libero optimize
+-- --file <robots copy>/nao/motions/type3/kick_lofted.lua --params
+-- @tools/bench/motion/params/kick.params --objective kick --objective-args "kick_lofted --type 3
+-- --slip 0,0.005 --substeps 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 6
+-- --fresh-trials" --generations 35 --sigma 0.05 --lambda 12 --seed 31 --seeds 1` (the file:
+-- candidates/kick_lofted_type3.lua), the means held out on `libero fitness kick kick_lofted
+-- --type 3 --holdout 48`), generation 11's mean, the best on the held-out kicks
 -- until generation 32's, which the bench found falling more with the slip (33 in 600 against 6);
--- parameters: candidates/kick_lofted_type3_s22.params. It stays low like the earlier (never
+-- parameters: candidates/kick_lofted_type3_s22.lua. It stays low like the earlier (never
 -- over the crossbar, so the team never plans it over robots' heads). docs/benchmarks.md history, "Held-out
 -- kicks pick the mean". The player mirrors it for the left foot. Degrees, SimSpark signs.
 return {

@@ -1,11 +1,13 @@
 -- kick_long for type 3. The earlier (searched before the simulator's slip model was
 -- fixed earlier) fell in 65 of 100 approach kicks with SimSpark's slip and in 10 of 10 from the
 -- spot, the robot spinning on its support foot after the strike. Searched on type 3 from it with new
--- start times and approaches every generation (`libero_kick_search kick_long out.lua --type 3
--- --init tools/bench/motion/candidates/kick_long_type3.params --slip 0,0.005 --substeps 4,8,20
--- --settle-trials 4 --walk-trials 2 --approaches 6 --generations 40 --sigma 0.05 --lambda 12
--- --seed 75 --fresh-trials`), the mean of about generation 21 (a snapshot while it ran; parameters:
--- candidates/kick_long_type3_s21.params): after approaches (libero_motion_bench kick --type 3 --runs
+-- start times and approaches every generation (`libero optimize
+-- --file <robots copy>/nao/motions/type3/kick_long.lua --params
+-- @tools/bench/motion/params/kick.params --objective kick --objective-args "kick_long --type 3
+-- --slip 0,0.005 --substeps 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 6
+-- --fresh-trials" --generations 40 --sigma 0.05 --lambda 12 --seed 75 --seeds 1` (the file:
+-- candidates/kick_long_type3.lua)), the mean of about generation 21 (a snapshot while it ran; parameters:
+-- candidates/kick_long_type3_s21.lua): after approaches (libero_motion_bench kick --type 3 --runs
 -- 300 --first 300) 4.65 m, 2 falls, 263 good (before 5.65 m, 18, 271); with the slip (200) 5.12 m,
 -- 0 falls, 190 good; from the spot no falls at 4/8/20 steps or with the slip. A metre shorter with
 -- grip, but it stays up. docs/benchmarks.md history, "Ankle damping in kicks, ...". The player

@@ -1,6 +1,7 @@
 -- Lying on the right side (the motion system mirrors it for the left): roll onto
 -- the belly or the back; the automatic fall handling then runs that get-up. Found by
--- tools/bench/motion/getup_roll_search.cpp --side, checked with libero_motion_bench getup.
+-- a roll search (the former getup_roll_search --side; now libero optimize --objective getup_roll
+-- --objective-args --side), checked with libero_motion_bench getup.
 -- Degrees, SimSpark signs.
 return {
   name = "getup_side",

@@ -1,10 +1,13 @@
 -- kick_short for type 4 (toes). The previous one (type 0's long kick searched on type 4's
 -- body) fell in 34 of 200 approach kicks with SimSpark's slip. Searched on type 4 from it with new
--- start times and approaches every generation (`libero_kick_search kick_short out.lua --type 4 --goal
--- 4 --init tools/bench/motion/candidates/kick_short_type4.params --slip 0,0.005 --substeps 4,8,20
--- --settle-trials 4 --walk-trials 2 --approaches 6 --generations 35 --sigma 0.05 --lambda 12
--- --seed 41 --fresh-trials --holdout 48`), the mean best on the held-out kicks (generation 23;
--- parameters: candidates/kick_short_type4_s22.params). The same flat 4.3 m pass. docs/benchmarks.md,
+-- start times and approaches every generation (`libero optimize
+-- --file <robots copy>/nao/motions/type4/kick_short.lua --params
+-- @tools/bench/motion/params/kick.params --objective kick --objective-args "kick_short --type 4
+-- --goal 4 --slip 0,0.005 --substeps 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 6
+-- --fresh-trials" --generations 35 --sigma 0.05 --lambda 12 --seed 41 --seeds 1` (the file:
+-- candidates/kick_short_type4.lua), the means held out on `libero fitness kick kick_short --type
+-- 4 --holdout 48`), the mean best on the held-out kicks (generation 23;
+-- parameters: candidates/kick_short_type4_s22.lua). The same flat 4.3 m pass. docs/benchmarks.md,
 -- "Held-out kicks pick the mean". The player mirrors it for the left foot. Degrees,
 -- SimSpark signs.
 return {

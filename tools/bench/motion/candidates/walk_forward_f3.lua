@@ -1,4 +1,4 @@
--- An earlier search candidate (not shipped): type 0's forward gait table from forward_gait_search.py
+-- An earlier search candidate (not shipped): type 0's forward gait table from the former forward_gait_search.py
 -- (f3: from the shipped walk, --seed 3 --sigma 0.04, best of generation 18). 0 falls with grip in every
 -- case and far fewer with slip, but 0.718 m/s at the limit (target 0.75). Paste into walk.lua's type0 block.
 -- Figures: docs/benchmarks.md history, "Forward gait across contact models".
