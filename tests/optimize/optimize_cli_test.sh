@@ -50,7 +50,7 @@ expect_usage "--params is required" --file "$toy"
 expect_usage "no number field 'missing'" --file "$toy" --params missing
 expect_usage "LO < HI" --file "$toy" --params a=1:0
 expect_usage "needs --trial" --file "$toy" --params a --objective command
-expect_usage "match or command" --file "$toy" --params a --objective best
+expect_usage "must be match, command, walk, kick, getup, getup_roll or forward_gait, got .best." --file "$toy" --params a --objective best
 expect_usage "cannot read" --file "$out/none.lua" --params a
 expect_usage "never runs more trials than cores" --file "$toy" --params a --workers $(( $(nproc) + 1 ))
 cp "$toy" "$out/loose.lua"
