@@ -470,14 +470,19 @@ TEST_CASE("a kick's ball shift follows the ball's offset from the spot as the ap
   const std::string robots = MotionHarness::scratch_robots_copy("ball_shift_test");
   const std::string file = robots + "/nao/motions/kick_short.lua";
   std::string text = read_text(file);
-  const std::string first = "{ duration = 0.244, angles = {";
-  const std::string table = "kick = { ball_x = 0.170, ball_y = -0.065,";
-  const size_t frame_at = text.find(first), table_at = text.find(table);
-  if (frame_at == std::string::npos || table_at == std::string::npos) std::filesystem::remove_all(robots);
-  REQUIRE(frame_at != std::string::npos);
-  REQUIRE(table_at != std::string::npos);
-  text.replace(frame_at, first.size(), "{ duration = 0.244, ball_shift_y = { RArmRoll = 10 }, angles = { RArmRoll = 0,");
-  text.replace(text.find(table), table.size(), table + " window_x = 0.05, window_y = 0.05,");
+  // The shipped file's spot (its kick table) and first frame, whatever
+  // their numbers: a shifted arm in the first frame, a wide window.
+  const std::string table = "kick = { ";
+  const size_t table_at = text.find(table);
+  const size_t ball_y_at = table_at == std::string::npos ? std::string::npos : text.find("ball_y = ", table_at);
+  const size_t frames_at = text.find("frames = {");
+  const size_t angles_at = frames_at == std::string::npos ? std::string::npos : text.find("angles = {", frames_at);
+  if (ball_y_at == std::string::npos || angles_at == std::string::npos) std::filesystem::remove_all(robots);
+  REQUIRE(ball_y_at != std::string::npos);
+  REQUIRE(angles_at != std::string::npos);
+  const double spot_y = std::stod(text.substr(ball_y_at + 9, 12));
+  text.replace(angles_at, 10, "ball_shift_y = { RArmRoll = 10 }, angles = { RArmRoll = 0,");
+  text.replace(table_at, table.size(), table + "window_x = 0.05, window_y = 0.05, ");
   std::ofstream(file) << text;
   int checked = 0;
   for (int start = 0; start < 4; ++start) {
@@ -515,10 +520,11 @@ TEST_CASE("a kick's ball shift follows the ball's offset from the spot as the ap
     const bool left_foot = std::fabs(left_arm) > std::fabs(right_arm);
     const double arm = left_foot ? -left_arm : right_arm;
     // The offset the kick used, in its own (right-foot) frame, and where the
-    // ball lay: the spot is 1 cm outside the foot (ball_y -0.065, the right
+    // ball lay: the spot is -spot_y - 0.055 m outside the foot (the right
     // foot at -0.055; mirrored for the left).
+    const double outside = -spot_y - 0.055;
     const double used_cm = 100 * h.motion().kick_ball_dy();
-    const double truth_cm = 100 * (left_foot ? -(beside[1] - 0.01) : beside[0] + 0.01);
+    const double truth_cm = 100 * (left_foot ? -(beside[1] - outside) : beside[0] + outside);
     std::printf("start %d: %s foot, ball %.1f cm to the kicking foot's inside of its spot, the kick used %.1f cm, arm %.1f deg\n",
                 start, left_foot ? "left" : "right", truth_cm, used_cm, arm);
     CHECK(std::fabs(arm - 10 * used_cm) < 2.5);
