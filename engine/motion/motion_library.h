@@ -24,6 +24,7 @@
 #pragma once
 
 #include <atomic>
+#include <condition_variable>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -76,6 +77,8 @@ class Reloader {
   LoadFn load_;
   std::thread thread_;
   std::atomic<bool> stop_{false};
+  std::mutex wake_mutex_;               // guards the stop_ change the sleeping thread waits for
+  std::condition_variable wake_;
   std::atomic<int> failures_{0};
   std::mutex mutex_;
   std::unique_ptr<T> ready_;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <chrono>
+#include <condition_variable>
 
 #include "core/log.h"
 
@@ -16,7 +17,11 @@ void Reloader<T>::start(double poll_seconds) {
 
 template <typename T>
 void Reloader<T>::stop() {
-  stop_ = true;
+  {
+    std::lock_guard<std::mutex> lock(wake_mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
   if (thread_.joinable()) thread_.join();
 }
 
@@ -33,10 +38,14 @@ template <typename T>
 void Reloader<T>::run(double poll_seconds) {
   int64_t seen = newest_mtime_ns(path_);
   auto period = std::chrono::milliseconds(static_cast<int>(poll_seconds * 1000));
-  auto slice = std::chrono::milliseconds(20);
   while (!stop_) {
-    for (auto waited = std::chrono::milliseconds(0); waited < period && !stop_; waited += slice)
-      std::this_thread::sleep_for(slice);
+    // One wake-up per period (stop() cuts it short): sleeping in 20 ms
+    // slices instead woke each agent's two reloaders 100 times a wall
+    // second, a fifth of the context switches of a fast sync-mode game.
+    {
+      std::unique_lock<std::mutex> lock(wake_mutex_);
+      wake_.wait_for(lock, period, [this] { return stop_.load(); });
+    }
     {
       std::lock_guard<std::mutex> lock(mutex_);
       retired_.reset();

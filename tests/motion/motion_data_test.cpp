@@ -362,6 +362,21 @@ TEST_CASE("reloader hands over a changed file without blocking the caller") {
   rmdir(dir.c_str());
 }
 
+TEST_CASE("reloader sleeps a whole poll period at once, yet stops at once") {
+  std::string dir = scratch_dir();
+  std::string path = dir + "/m.lua";
+  std::ofstream(path) << "return { name = 'm', frames = { { duration = 0.1, angles = {} } } }";
+  Reloader<KeyframeMotion> reloader(path, [](const std::string& p) { return load_motion_file(p); });
+  reloader.start(60.0);  // an agent's default is 1 s; a stop must not wait for the period to end
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  const auto before = std::chrono::steady_clock::now();
+  reloader.stop();
+  const double stop_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count();
+  CHECK(stop_seconds < 1.0);
+  std::remove(path.c_str());
+  rmdir(dir.c_str());
+}
+
 TEST_CASE("motion system reports the body's abilities from its data, and again after a reload") {
   std::string dir = scratch_dir();
   std::string walk_path = dir + "/walk.lua";
