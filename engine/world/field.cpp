@@ -94,17 +94,4 @@ LineDistanceMap::LineDistanceMap() {
 
 LineDistanceMap::~LineDistanceMap() { delete[] cells_; }
 
-double LineDistanceMap::distance(double x, double y) const {
-  double outside = 0;
-  if (x < -kHalfLength) { outside += -kHalfLength - x; x = -kHalfLength; }
-  if (x > kHalfLength) { outside += x - kHalfLength; x = kHalfLength; }
-  if (y < -kHalfWidth) { outside += -kHalfWidth - y; y = -kHalfWidth; }
-  if (y > kHalfWidth) { outside += y - kHalfWidth; y = kHalfWidth; }
-  int c = static_cast<int>((x + kHalfLength) / kCell + 0.5);
-  int r = static_cast<int>((y + kHalfWidth) / kCell + 0.5);
-  if (c >= columns_) c = columns_ - 1;
-  if (r >= rows_) r = rows_ - 1;
-  return cells_[static_cast<size_t>(r) * columns_ + c] + outside;
-}
-
 }  // namespace libero::world

@@ -49,7 +49,30 @@ class LineDistanceMap {
 
   // Nearest-cell lookup; points outside the grid get the distance at the
   // border plus the distance to it.
-  double distance(double x, double y) const;
+  double distance(double x, double y) const {
+    double outside = 0;
+    const int index = cell_index(x, y, &outside);
+    return cells_[index] + outside;
+  }
+
+  // The same lookup in two steps, so that a caller scoring many points can
+  // start every point's memory read before it needs the first value (the
+  // 1.3 MB grid is mostly out of cache: a lookup is a cache miss).
+  // distance(x, y) == cell(cell_index(x, y, &outside)) + outside, exactly.
+  int cell_index(double x, double y, double* outside) const {
+    *outside = 0;
+    if (x < -kHalfLength) { *outside += -kHalfLength - x; x = -kHalfLength; }
+    if (x > kHalfLength) { *outside += x - kHalfLength; x = kHalfLength; }
+    if (y < -kHalfWidth) { *outside += -kHalfWidth - y; y = -kHalfWidth; }
+    if (y > kHalfWidth) { *outside += y - kHalfWidth; y = kHalfWidth; }
+    int c = static_cast<int>((x + kHalfLength) / kCell + 0.5);
+    int r = static_cast<int>((y + kHalfWidth) / kCell + 0.5);
+    if (c >= columns_) c = columns_ - 1;
+    if (r >= rows_) r = rows_ - 1;
+    return r * columns_ + c;
+  }
+  void prefetch(int index) const { __builtin_prefetch(cells_ + index); }
+  float cell(int index) const { return cells_[index]; }
 
   static constexpr double kCell = 0.05;            // m
   static constexpr double kHalfLength = 17.0;      // grid covers |x| <= 17
