@@ -1,6 +1,9 @@
 // Percept text: exact two-decimal formatting and the reference server's order.
 #include <doctest/doctest.h>
 
+#include <charconv>
+#include <cmath>
+#include <random>
 #include <regex>
 #include <string>
 #include <vector>
@@ -70,6 +73,37 @@ TEST_CASE("fixed2 prints exactly two decimals like SimSpark's stream output") {
   CHECK(fixed(1.146) == "1.15");
   CHECK(fixed(123456.789) == "123456.79");
   CHECK(fixed(std::nan("")) == "0.00");
+}
+
+// fixed2's integer path against the general conversion it replaces: values
+// across every magnitude it takes, exact ties (k / 8, rounded to even), their
+// neighbours, and both signs.
+TEST_CASE("fixed2 prints the same text as std::to_chars for every value it handles itself") {
+  auto reference = [](double v) {
+    char buffer[64];
+    std::to_chars_result r = std::to_chars(buffer, buffer + sizeof buffer, v, std::chars_format::fixed, 2);
+    return std::string(buffer, r.ptr);
+  };
+  std::vector<double> values = {0.001, 0.0009999999, 0.005, 0.015, 0.025, 0.125, 0.375, 2.675, 1e15, 999999999999999.9,
+                                4503599627370495.5, 1e16, 5e-324};
+  for (int k = 0; k < 80000; ++k) {
+    const double tie = k / 8.0;  // every eighth: ..., 0.125, 0.375, 0.625, 0.875 are exact ties at two decimals
+    values.insert(values.end(), {tie, std::nextafter(tie, 0.0), std::nextafter(tie, 1e300)});
+  }
+  std::mt19937_64 random(7);
+  std::uniform_real_distribution<double> exponent(-6, 16), mantissa(1, 10);
+  for (int k = 0; k < 300000; ++k) values.push_back(mantissa(random) * std::pow(10.0, std::floor(exponent(random))));
+  int mismatches = 0;
+  for (double v : values) {
+    for (double signed_value : {v, -v}) {
+      if (fixed(signed_value) != reference(signed_value) && ++mismatches <= 5)
+        FAIL_CHECK(fixed(signed_value) << " != " << reference(signed_value) << " for " << signed_value);
+    }
+  }
+  CHECK(mismatches == 0);
+  CHECK(fixed(2.675) == "2.67");   // below the tie in binary
+  CHECK(fixed(0.125) == "0.12");   // a tie: to even
+  CHECK(fixed(0.375) == "0.38");
 }
 
 TEST_CASE("TextWriter reports overflow instead of writing past the buffer") {
