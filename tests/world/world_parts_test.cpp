@@ -46,6 +46,27 @@ TEST_CASE("line distance map agrees with the exact distance") {
   CHECK(map.distance(30, 0) > 12);           // far outside the grid: grows
 }
 
+TEST_CASE("every cell of the line distance map holds nearest_field_line's distance at its centre") {
+  // The grid is built with one square root per cell instead of one per line;
+  // the localiser's decisions rest on these exact values.
+  LineDistanceMap map;
+  const int columns = static_cast<int>(std::lround(2 * LineDistanceMap::kHalfLength / LineDistanceMap::kCell)) + 1;
+  const int rows = static_cast<int>(std::lround(2 * LineDistanceMap::kHalfWidth / LineDistanceMap::kCell)) + 1;
+  int mismatches = 0;
+  for (int r = 0; r < rows; ++r) {
+    const double y = -LineDistanceMap::kHalfWidth + r * LineDistanceMap::kCell;
+    for (int c = 0; c < columns; ++c) {
+      const double x = -LineDistanceMap::kHalfLength + c * LineDistanceMap::kCell;
+      double exact = 0;
+      nearest_field_line(x, y, &exact);
+      double outside = 0;
+      const int index = map.cell_index(x, y, &outside);
+      mismatches += index != r * columns + c || outside != 0 || map.cell(index) != static_cast<float>(exact);
+    }
+  }
+  CHECK(mismatches == 0);
+}
+
 TEST_CASE("team message round trip keeps values to their resolution") {
   TeamMessage m;
   m.unum = 7;
