@@ -6,7 +6,7 @@
 -- @tools/bench/motion/params/kick.params --objective kick --objective-args "kick_lofted --type 1
 -- --slip 0,0.005 --substeps 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 6
 -- --fresh-trials" --generations 30 --sigma 0.05 --lambda 12 --seed 74 --seeds 1` (the file:
--- candidates/kick_lofted_k3s.lua)), generation 15's mean (parameters: candidates/kick_lofted_type1.lua):
+-- candidates/kick_lofted_k3s.lua)), generation 15's mean (these frames):
 -- after approaches (libero_motion_bench kick_lofted --type 1 --runs 300 --first 300) 8.25 m, 3 falls,
 -- 294 good; with the slip (200) 8.58 m, 0 falls; from the spot 10.65 m, and no falls at 8 or 20
 -- steps or with the slip. It is a flat kick after approaches (launch 7 degrees). Types 2 and 4 keep

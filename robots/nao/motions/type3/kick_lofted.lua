@@ -8,7 +8,7 @@
 -- candidates/kick_lofted_type3.lua), the means held out on `libero fitness kick kick_lofted
 -- --type 3 --holdout 48`), generation 11's mean, the best on the held-out kicks
 -- until generation 32's, which the bench found falling more with the slip (33 in 600 against 6);
--- parameters: candidates/kick_lofted_type3_s22.lua. It stays low like the earlier (never
+-- these frames. It stays low like the earlier (never
 -- over the crossbar, so the team never plans it over robots' heads). docs/benchmarks.md history, "Held-out
 -- kicks pick the mean". The player mirrors it for the left foot. Degrees, SimSpark signs.
 return {

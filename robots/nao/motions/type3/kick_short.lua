@@ -8,7 +8,7 @@
 -- --slip 0,0.005 --substeps 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 6
 -- --fresh-trials" --generations 30 --sigma 0.06 --lambda 12 --seed 73 --seeds 1` (the file:
 -- candidates/kick_long_type3.lua)), the last
--- mean (parameters: candidates/kick_short_type3_s21.lua): a gentler kick that never fell,
+-- mean (these frames): a gentler kick that never fell,
 -- after approaches (libero_motion_bench kick_short --type 3 --runs 300 --first 300) 3.69 m, 0 falls,
 -- 293 good (before 4.75 m, 4 falls, 273 good); with the slip (200) 3.62 m, 0 falls, 197 good
 -- (before 5.00 m, 67 falls, 115 good). So type 3 has a pass again. docs/benchmarks.md history, "Ankle

@@ -7,7 +7,7 @@
 -- --fresh-trials" --generations 35 --sigma 0.05 --lambda 12 --seed 41 --seeds 1` (the file:
 -- candidates/kick_short_type4.lua), the means held out on `libero fitness kick kick_short --type
 -- 4 --holdout 48`), the mean best on the held-out kicks (generation 23;
--- parameters: candidates/kick_short_type4_s22.lua). The same flat 4.3 m pass. docs/benchmarks.md,
+-- these frames). The same flat 4.3 m pass. docs/benchmarks.md,
 -- "Held-out kicks pick the mean". The player mirrors it for the left foot. Degrees,
 -- SimSpark signs.
 return {
