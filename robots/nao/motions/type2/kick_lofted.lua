@@ -11,8 +11,8 @@
 -- Right-foot kick found by a kick search (the former libero_kick_search; now libero optimize
 -- --objective kick, docs/scaling.md "Motion objectives"),
 -- the farthest kick, lofted over the robots (and over the 0.8 m crossbar: shots use kick_long).
--- searched on type 0's stand with stand_gyro_deadband 0.4 (not shipped), from session
--- 11's candidate c27, with grip and SimSpark's slip in turn, 4, 8 and 20 physics substeps, four
+-- searched on type 0's stand with stand_gyro_deadband 0.4 (not shipped), from
+-- candidate c27 (`tools/bench/motion/candidates/kick_lofted_c27.lua`), with grip and SimSpark's slip in turn, 4, 8 and 20 physics substeps, four
 -- more start times, two kicks after stepping in place and three approaches per candidate
 -- (`libero optimize --file <robots copy>/nao/motions/kick_lofted.lua --params
 -- @tools/bench/motion/params/kick.params --objective kick --objective-args "kick_lofted --slip
