@@ -4,21 +4,8 @@
 -- within 8 s (tests/motion, "with SimSpark's slip every type gets up..."), which this one does; the
 -- arms of this one meet the thighs on rcssserver3d (its self-collision rule) and cost a second
 -- there. Type 4 needs a search of its own.
--- Get up from lying on the back. Found by a get-up search (CMA-ES, the former getup_search; now
--- libero optimize --objective getup,
--- scored end to end from 10 harness fall poses, standing held 2 s; a sit-up), checked with
--- libero_motion_bench getup. Degrees, SimSpark signs.
--- the last frame (the rise) turns the soles against the torso's pitch and roll
--- (level_feet_lean 0.25; level soles gave way as the torso tipped): type 0 with the slip stands from
--- belly, back and side 100/100/100 in 100 runs (97/96/98 before), at 8 physics steps 99-100; type
--- 4's side falls at 8 steps 100 (docs/benchmarks.md, "Soles against the lean as the get-ups rise").
--- its first four frames' durations x 0.9, then `libero optimize --file
--- <robots copy>/nao/motions/getup_back.lua --params @tools/bench/motion/params/getup.params
--- --objective getup --objective-args "back --poses 12 --slip 0,0.005" --lambda 8 --generations 20
--- --sigma 0.03 --seed 81 --seeds 1` (the file: that one),
--- best of generation 10: `getup --type T --side back --runs 50 [--slip 0.005] [--substeps 4|8|20]`
--- 50/50 in all six for types 0, 2 and 4 (which play it), 1.66-1.74 s (before 297 / 298 / 300 of
--- 300, 1.62-1.88 s; type 0 with the slip at 20 substeps 47/50, median 3.28 s).
+-- How the earlier one was found and measured is in robots/nao/motions/getup_back.lua as it stood
+-- before commit 643595d. Degrees, SimSpark signs.
 return {
   name = "getup_back",
   frames = {
