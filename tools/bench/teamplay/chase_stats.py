@@ -68,17 +68,17 @@ def analyse(frames, names, stats):
             key = (r["team"], r["unum"])
             state = by_robot.setdefault(key, {"down": False, "stood_since": f["t"], "first": f["t"], "last": f["t"],
                                               "down_since": None})
-            team = stats[names[r["team"]]]
+            team_stats = stats[names[r["team"]]]
             if state["down"]:
-                team["seconds_down"] += f["t"] - state["last"]
+                team_stats["seconds_down"] += f["t"] - state["last"]
             state["last"] = f["t"]
             if r["fallen"] and not state["down"] and f["t"] - state["stood_since"] >= STAND_UP:
-                team["falls"] += 1
+                team_stats["falls"] += 1
             if r["fallen"] and not state["down"]:
                 state["down_since"] = f["t"]
             if not r["fallen"] and state["down"]:
                 state["stood_since"] = f["t"]
-                team["spells"].append(f["t"] - state["down_since"])
+                team_stats["spells"].append(f["t"] - state["down_since"])
             state["down"] = r["fallen"]
     for (side, _), s in by_robot.items():
         stats[names[side]]["minutes"] += (s["last"] - s["first"]) / 60.0
