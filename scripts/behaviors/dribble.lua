@@ -1,12 +1,18 @@
 -- dribble(x, y): push the ball towards (x, y) by walking into it; lines up
--- behind the ball first (through kick_to's approach when far).
+-- behind the ball first. Its numbers are params.dribble (scripts/data/params.lua).
 local option = require "lib.option"
-local kicking = require "lib.kicking"
 local params = require "data.params"
 
 local me, ball = world.self, world.ball
-local sqrt, cos, sin, abs = math.sqrt, math.cos, math.sin, math.abs
+local sqrt, cos, sin, abs, atan2 = math.sqrt, math.cos, math.sin, math.abs, math.atan2
 local function wrap(a) return (a + math.pi) % (2 * math.pi) - math.pi end
+
+-- The pose `stand_off` behind the ball facing (x, y): x, y, heading.
+local function push_pose(x, y)
+  local h = atan2(y - ball.y, x - ball.x)
+  local d = params.dribble.stand_off
+  return ball.x - d * cos(h), ball.y - d * sin(h), h
+end
 
 return option.define {
   name = "dribble",
@@ -15,11 +21,14 @@ return option.define {
     line_up = {
       initial = true,
       transition = function(o, x, y)
-        local px, py, h = kicking.kick_pose(x, y)
-        if sqrt((me.x - px) ^ 2 + (me.y - py) ^ 2) < 0.12 and abs(wrap(me.heading - h)) < 0.3 then return "push" end
+        local px, py, h = push_pose(x, y)
+        local p = params.dribble
+        if sqrt((me.x - px) ^ 2 + (me.y - py) ^ 2) < p.line_up_distance and abs(wrap(me.heading - h)) < p.line_up_yaw then
+          return "push"
+        end
       end,
       action = function(o, x, y)
-        local px, py, h = kicking.kick_pose(x, y)
+        local px, py, h = push_pose(x, y)
         local fx, fy = cos(h), sin(h)
         local along = (me.x - ball.x) * fx + (me.y - ball.y) * fy
         if along > -0.1 then  -- wrong side: go round the ball
@@ -31,17 +40,19 @@ return option.define {
     },
     push = {
       transition = function(o, x, y)
-        local _, _, h = kicking.kick_pose(x, y)
+        local _, _, h = push_pose(x, y)
+        local p = params.dribble
         local rx, ry = me.x - ball.x, me.y - ball.y
-        local lateral = -math.sin(h) * rx + math.cos(h) * ry
-        if abs(lateral) > 0.2 or sqrt(rx * rx + ry * ry) > 0.6 then return "line_up" end
+        local lateral = -sin(h) * rx + cos(h) * ry
+        if abs(lateral) > p.lose_lateral or sqrt(rx * rx + ry * ry) > p.lose_distance then return "line_up" end
       end,
       action = function(o, x, y)
-        local _, _, h = kicking.kick_pose(x, y)
+        local _, _, h = push_pose(x, y)
+        local p = params.dribble
         local c, s = cos(me.heading), sin(me.heading)
         local bx, by = ball.x - me.x, ball.y - me.y
         local left = -s * bx + c * by
-        skill.walk(params.dribble_speed, 1.5 * left, 2.0 * wrap(h - me.heading))
+        skill.walk(p.speed, p.side_gain * left, p.turn_gain * wrap(h - me.heading))
       end,
     },
   },

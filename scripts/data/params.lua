@@ -56,10 +56,22 @@ return {
   pass_time_margin = 0.5,                    -- s: the same for a pass in open play
   finish_range = 3.5, finish_width = 1.5,    -- m: ball this near the goal (and |y| below): dribble it in
   min_opening = 0.35,                        -- m: narrowest goal opening worth shooting at
-  -- forward command while pushing the ball (type 0's walk limit is 1.0). 0.7 against 0.5, 3 a side
-  -- against the baseline, 18 games each: 8 / 10 / 0 against 4 / 14 / 0; with the slip 11 vs 11
-  -- against 0.5, both ways: 3 / 1 / 2, goals 4 : 2 (docs/benchmarks.md, "Dribbling faster")
-  dribble_speed = 0.7,
+  -- The dribble (behaviors/dribble.lua): line up `stand_off` behind the ball facing the target
+  -- (within `line_up_distance` m and `line_up_yaw` rad), then walk into it at `speed` (forward
+  -- command; type 0's walk limit is 1.0) steering by `side_gain` per m of the ball's sideways
+  -- offset and `turn_gain` per rad off the target, until the ball is `lose_lateral` m to a side
+  -- or `lose_distance` m away. speed 0.7 against 0.5, 3 a side against the baseline, 18 games
+  -- each: 8 / 10 / 0 against 4 / 14 / 0 (docs/benchmarks.md, "Dribbling faster").
+  dribble = {
+    speed = 0.7,              -- m/s, range 0.4..1.0
+    side_gain = 1.5,          -- range 0.5..3.0
+    turn_gain = 2.0,          -- range 0.5..4.0
+    stand_off = 0.22,         -- m, range 0.12..0.35
+    line_up_distance = 0.12,  -- m, range 0.05..0.3
+    line_up_yaw = 0.3,        -- rad, range 0.1..0.6
+    lose_lateral = 0.2,       -- m, range 0.1..0.35
+    lose_distance = 0.6,      -- m, range 0.35..1.0
+  },
   advance_pressure = 2.0,                    -- s: opponents farther than this in time: kick long forward
   advance_min_kick = 7.0,                    -- m: a shorter long kick does not pay for its approach: dribble
   clear_zone_x = -10.0,                      -- ball behind this x with opponents near: clear it

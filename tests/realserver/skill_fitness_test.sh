@@ -5,9 +5,11 @@
 # cosine of the direction error less falls); a broken candidate, a bad
 # seed and an unknown scenario write no fitness and say why; and one small
 # generation of libero optimize over the walk runs through it.
-# Usage: skill_fitness_test.sh SKILL_FITNESS_SH LIBERO_SKILL_BENCH LIBERO ROBOTS_DIR
+# A dribble scores the team scripts' dribble: the ball's advance less falls;
+# scripts without behaviors/dribble.lua are a failed trial.
+# Usage: skill_fitness_test.sh SKILL_FITNESS_SH LIBERO_SKILL_BENCH LIBERO ROBOTS_DIR SCRIPTS_DIR
 set -u
-fitness_sh="$1"; bench="$2"; libero="$3"; robots="$4"
+fitness_sh="$1"; bench="$2"; libero="$3"; robots="$4"; scripts="$5"
 out="$(mktemp -d /tmp/libero-skill-fitness-test.XXXXXX)"
 trap 'rm -rf "$out"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
@@ -38,6 +40,19 @@ kick=$(sed -n 's/^ball travel median \([0-9.]*\) m .*direction error| median \([
 awk -v f="$(cat fitness.txt)" -v k="$kick" -v w="$wait_s" 'BEGIN { split(k, p, " ");
   want = p[1] * cos(p[2] * 3.14159265 / 180) - 3 * p[3] - 0.5 * w; exit !(f - want < 0.01 && want - f < 0.01) }' ||
   fail "fitness $(cat fitness.txt) for the approach kick '$kick' kicked $wait_s s after arriving"
+
+mkdir "$out/dribble" && cd "$out/dribble" || fail "no scratch folder"
+cp -r "$scripts" "$out/scripts"
+"$fitness_sh" dribble "$out/scripts" 2 --runs 1 --seconds 6 >log.txt 2>&1 || fail "dribble trial failed: $(tail -3 log.txt)"
+dribble=$(sed -n 's/^ball advanced in 6 s median \([-0-9.]*\) m .*falls \([0-9]*\)$/\1 \2/p' log.txt)
+[ -n "$dribble" ] || fail "no dribble figure: $(cat log.txt)"
+awk -v f="$(cat fitness.txt)" -v d="$dribble" 'BEGIN { split(d, p, " "); want = p[1] - 3 * p[2];
+  exit !(p[1] > 0.3 && f - want < 0.01 && want - f < 0.01) }' || fail "fitness $(cat fitness.txt) for the dribble '$dribble'"
+rm -f fitness.txt
+rm "$out/scripts/behaviors/dribble.lua"
+"$fitness_sh" dribble "$out/scripts" 2 --runs 1 >log.txt 2>&1
+[ $? -eq 1 ] && [ ! -e fitness.txt ] && grep -q "no behaviors/dribble.lua" log.txt ||
+  fail "scripts without the dribble were not a failed trial: $(cat log.txt)"
 
 mkdir "$out/broken" && cd "$out/broken" || fail "no scratch folder"
 cp -r "$out/robots" "$out/broken-robots"

@@ -5,9 +5,12 @@
 // the truth comes from the monitor port's scene graph, read the same way on
 // both servers (tools/monitor). So a figure here means what a user sees.
 //
-// Scenarios: walk (forward at the walk's limit), walk_side, turn, and
+// Scenarios: walk (forward at the walk's limit), walk_side, turn,
 // kick_long / kick_short / kick_lofted (from 1.5 m behind the ball on the
-// centre spot, towards the opponent goal).
+// centre spot, towards the opponent goal), and dribble: the team's own
+// behaviors/dribble.lua (from --scripts) pushing the ball towards the
+// opponent goal from 1.2 m away, the start turned up to 60 deg off the line
+// behind the ball, so lining up counts as it does in a game.
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -33,8 +36,8 @@ namespace {
 
 const char* kUsage =
     "usage: libero_skill_bench <scenario> [options]\n"
-    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted | getup_front | getup_back, or kick_long_spot,\n"
-    "            kick_short_spot, kick_lofted_spot: the kick motion alone, the ball at its spot\n"
+    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted | getup_front | getup_back | dribble,\n"
+    "            or kick_long_spot, kick_short_spot, kick_lofted_spot: the kick motion alone, the ball at its spot\n"
     "  --server NAME      builtin (libero serve, default) or rcssserver3d (the real server)\n"
     "  --server-bin PATH  rcssserver3d to run (default: $LIBERO_RCSSSERVER3D, PATH, the kit)\n"
     "  --slip K           builtin: robot contacts slide K m/s per N (SimSpark-like 0.005; default: the\n"
@@ -45,6 +48,7 @@ const char* kUsage =
     "  --first N          number of the first run (default 0): runs differ in how long the robot stands\n"
     "  --seconds S        walks: measured seconds from the walk command (default 10)\n"
     "  --robots DIR       the agent's robot data (default: the repo's robots/)\n"
+    "  --scripts DIR      dribble: the team scripts whose behaviors/dribble.lua runs (default: the repo's scripts/)\n"
     "  --libero PATH      the libero binary (default: found beside this one)\n"
     "  --keep-logs DIR    keep every run's server and agent logs, and the agent's record, in DIR\n"
     "  --agent-log LEVEL  the agent's log level (default info: the bench reads the kick's start from\n"
@@ -66,6 +70,7 @@ struct Settings {
   int first = 0;
   double seconds = 10;
   std::string robots;
+  std::string scripts;  // dribble: the team's scripts
   std::string keep_logs;
   std::string agent_log = "info";
   double arrive_distance = 0.25;
@@ -77,7 +82,7 @@ struct Settings {
 struct RunResult {
   bool ok = false;
   std::string problem;
-  double distance = 0;      // walks: m displaced; kicks: m the ball travelled
+  double distance = 0;      // walks: m displaced; kicks: m the ball travelled; dribble: m the ball advanced
   double along = 0;         // walks: m along the intended direction
   double turn_deg = 0;      // turn: degrees turned (unwrapped)
   double direction_error = 0;  // kicks: deg between the ball's travel and the target
@@ -88,6 +93,7 @@ struct RunResult {
   // (from the agent's log; -1: never).
   double start_time = 0, arrive_time = -1, kick_start_time = -1;
   bool fell = false;
+  bool ball_at_feet = false;  // dribble: the ball within 0.6 m of the torso at the end
   // Get-ups: s from PlayOn until the torso was down (-1: never), s from then
   // until it stood again for --hold s (-1: not within 20 s), face down or up.
   double down_time = -1, getup_seconds = -1;
@@ -107,11 +113,19 @@ const char* const kFallBackMotion = "bench_fall_back";
 // kick_*_spot: the kick motion alone (no approach), the robot beamed with
 // the ball at the kick's spot moved by --ball-dx/--ball-dy.
 bool is_spot(const std::string& s) { return is_kick(s) && s.size() > 5 && s.compare(s.size() - 5, 5, "_spot") == 0; }
+// The spread of the runs (golden-ratio steps in [0, 1)): how long the robot
+// stands first, and where a dribble starts.
+double run_fraction(int run) { return std::fmod(run * 0.6180339887, 1.0); }
 
 
-// A scripts folder for one run: the scenario's main.lua and its parameters.
-Status write_scenario(const Settings& s, const fs::path& dir) {
+// A scripts folder for one run: the scenario's main.lua and its parameters
+// (for dribble over a copy of the team's scripts, whose behaviours it runs).
+Status write_scenario(const Settings& s, int run, const fs::path& dir) {
   std::error_code ec;
+  if (s.scenario == "dribble") {
+    fs::copy(s.scripts, dir, fs::copy_options::recursive | fs::copy_options::overwrite_existing, ec);
+    if (ec) return make_error("cannot copy " + s.scripts + " to " + dir.string() + ": " + ec.message());
+  }
   fs::create_directories(dir, ec);
   if (ec) return make_error("cannot create " + dir.string() + ": " + ec.message());
   const std::string source = agent::find_data_dir("tools/bench/skills/scenario") + "/main.lua";
@@ -127,7 +141,13 @@ Status write_scenario(const Settings& s, const fs::path& dir) {
   else if (is_getup(s.scenario))
     out << "return { kind = 'fall', motion = '" << (s.scenario == "getup_back" ? kFallBackMotion : s.scenario.c_str())
         << "', start_x = -8, start_y = 3, start_heading = 0 }\n";
-  else if (is_spot(s.scenario))
+  else if (s.scenario == "dribble") {
+    // 1.2 m from the ball on the centre spot, facing it, from up to 60 deg
+    // either side of the line behind it (runs 0, 1, 2... spread over that).
+    const double off = (2 * run_fraction(run + 7) - 1) * M_PI / 3;
+    out << "return { kind = 'dribble', target_x = 15, target_y = 0, start_x = " << -1.2 * std::cos(off)
+        << ", start_y = " << -1.2 * std::sin(off) << ", start_heading = " << off << " }\n";
+  } else if (is_spot(s.scenario))
     out << "return { kind = 'kick_spot', motion = '" << s.scenario.substr(0, s.scenario.size() - 5) << "', dx = " << s.ball_dx
         << ", dy = " << s.ball_dy << ", start_heading = 0 }\n";
   else
@@ -175,7 +195,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
     return result;
   };
   const fs::path scripts = work / "scripts";
-  if (Status w = write_scenario(s, scripts); !w.ok()) return fail(w.error().describe());
+  if (Status w = write_scenario(s, run, scripts); !w.ok()) return fail(w.error().describe());
   Result<std::string> robots = robots_for_run(s, work);
   if (!robots.ok()) return fail(robots.error().describe());
 
@@ -200,7 +220,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   // of simulated time, golden-ratio spread): runs that start alike walk
   // alike on a noiseless floor, and a count of falls over them is a count
   // over one start.
-  const double stand_seconds = 2.0 + std::fmod(run * 0.6180339887, 1.0);
+  const double stand_seconds = 2.0 + run_fraction(run);
   const auto wall_start = std::chrono::steady_clock::now();
   auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count(); };
   enum class Phase { Joining, Standing, Acting } phase = Phase::Joining;
@@ -283,6 +303,16 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
       }
       continue;
     }
+    if (s.scenario == "dribble") {
+      if (t + 1e-9 < s.seconds) continue;
+      // Advance towards the target (15, 0) from where the ball started.
+      const double to_target = std::atan2(0.0 - ball_start.y(), 15.0 - ball_start.x());
+      const Vec3 ball_moved = scene.ball - ball_start;
+      result.distance = ball_moved.x() * std::cos(to_target) + ball_moved.y() * std::sin(to_target);
+      result.ball_at_feet = std::hypot(scene.ball.x() - robot->torso.x(), scene.ball.y() - robot->torso.y()) < 0.6;
+      result.ok = true;
+      return result;
+    }
     if (!is_kick(s.scenario)) {
       turned += std::remainder(robot->yaw - last_yaw, 2 * M_PI);
       last_yaw = robot->yaw;
@@ -336,7 +366,7 @@ int main(int argc, char** argv) {
     const bool known = s.scenario == "walk" || s.scenario == "walk_side" || s.scenario == "turn" ||
                        s.scenario == "kick_long" || s.scenario == "kick_short" || s.scenario == "kick_lofted" ||
                        s.scenario == "kick_long_spot" || s.scenario == "kick_short_spot" ||
-                       s.scenario == "kick_lofted_spot" || is_getup(s.scenario);
+                       s.scenario == "kick_lofted_spot" || s.scenario == "dribble" || is_getup(s.scenario);
     if (!known) args.fail("unknown scenario '" + s.scenario + "'");
   }
   while (args.next()) {
@@ -347,6 +377,7 @@ int main(int argc, char** argv) {
     else if (a == "--first") s.first = args.whole(0, 1000000);
     else if (a == "--seconds") s.seconds = args.number_above(0, 600);
     else if (a == "--robots") s.robots = args.value();
+    else if (a == "--scripts") s.scripts = args.value();
     else if (a == "--keep-logs") s.keep_logs = args.value();
     else if (a == "--agent-log") s.agent_log = args.value();
     else if (a == "--arrive-distance") s.arrive_distance = args.number_above(0, 10);
@@ -359,10 +390,15 @@ int main(int argc, char** argv) {
   bench::finish_server_options(args, &s.server);
   if (std::optional<int> status = args.finish("libero_skill_bench", kUsage)) return *status;
   if (s.robots.empty()) s.robots = agent::find_data_dir("robots");
+  if (s.scripts.empty()) s.scripts = agent::find_data_dir("scripts");
+  if (s.scenario == "dribble" && !fs::is_regular_file(fs::path(s.scripts) / "behaviors" / "dribble.lua")) {
+    std::fprintf(stderr, "libero_skill_bench: no behaviors/dribble.lua in the scripts folder '%s'\n", s.scripts.c_str());
+    return 2;
+  }
 
   std::vector<double> distance, along, turn, direction, time_to_kick, arrive, kick_after_arrive, getups;
   int downs = 0, fell_front = 0, fell_back = 0;
-  int falls = 0, kicked = 0, failed = 0, arrived = 0, kicked_within_1s = 0;
+  int falls = 0, kicked = 0, failed = 0, arrived = 0, kicked_within_1s = 0, at_feet = 0;
   for (int r = s.first; r < s.first + s.runs; ++r) {
     char pattern[] = "/tmp/libero-skill-bench-XXXXXX";
     if (::mkdtemp(pattern) == nullptr) {
@@ -398,6 +434,12 @@ int main(int argc, char** argv) {
                       result.getup_seconds >= 0 ? ("up " + std::to_string(result.getup_seconds).substr(0, 4) + " s later").c_str()
                                                 : "not up within 20 s");
       }
+    } else if (s.scenario == "dribble") {
+      distance.push_back(result.distance);
+      at_feet += result.ball_at_feet ? 1 : 0;
+      if (s.verbose)
+        std::printf("run %3d  ball advanced %.2f m%s%s\n", r, result.distance, result.ball_at_feet ? "" : "  LEFT BEHIND",
+                    result.fell ? "  FELL" : "");
     } else if (is_kick(s.scenario)) {
       if (result.time_to_kick >= 0) {
         ++kicked;
@@ -457,6 +499,11 @@ int main(int argc, char** argv) {
                   bench::percentile(direction, 0.5), kicked, done);
       if (!time_to_kick.empty()) std::printf(", ball moved after median %.2f s", bench::percentile(time_to_kick, 0.5));
       std::printf(", falls %d\n", falls);
+    } else if (s.scenario == "dribble") {
+      std::printf("ball advanced in %.0f s median %.2f m (min %.2f, max %.2f), %.3f m/s, at the robot's feet at the end "
+                  "in %d of %d, falls %d\n",
+                  s.seconds, bench::percentile(distance, 0.5), bench::percentile(distance, 0),
+                  bench::percentile(distance, 1), bench::percentile(distance, 0.5) / s.seconds, at_feet, done, falls);
     } else if (s.scenario == "turn") {
       std::printf("turned median %.1f deg in %.0f s = %.1f deg/s, falls %d\n", bench::percentile(turn, 0.5), s.seconds,
                   bench::percentile(turn, 0.5) / s.seconds, falls);

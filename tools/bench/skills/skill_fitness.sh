@@ -15,11 +15,14 @@
 #                        less 10 times the share of runs that fell and did not
 #                        stand within 20 s (a run that never fell is a failed
 #                        trial: the candidate's get-up was not tried)
+#   dribble              the median advance of the ball towards the target (m)
+#                        less 3 per fall; the second argument is the team's
+#                        scripts folder (a candidate of scripts/data/params.lua)
 # --servers A,B (instead of --server) runs the bench on each server in turn
 # and scores the sum: a gait searched on the real server alone walked there
 # and fell in 9 of 10 runs on the built-in simulator, where users try it.
 # The seed picks the runs (--first), so each generation's trials start fresh.
-# Usage: skill_fitness.sh SCENARIO ROBOTS_DIR SEED [--servers LIST] [libero_skill_bench options...]
+# Usage: skill_fitness.sh SCENARIO ROBOTS_DIR|SCRIPTS_DIR SEED [--servers LIST] [libero_skill_bench options...]
 #   e.g. --trial "tools/bench/skills/skill_fitness.sh walk {tree} {seed} --server rcssserver3d --runs 2"
 # Exit 0 with fitness.txt written; 1 when the bench failed or printed no figure
 # (no fitness.txt: the optimiser retries, then reports the trial); 2 bad arguments.
@@ -31,10 +34,13 @@ fi
 scenario="$1"; robots="$2"; seed="$3"; shift 3
 case "$seed" in ''|*[!0-9]*) echo "skill_fitness.sh: SEED must be a whole number, got '$seed'" >&2; exit 2 ;; esac
 case "$scenario" in
-  walk|walk_side|kick_*|getup_front|getup_back) ;;
-  *) echo "skill_fitness.sh: scenario '$scenario' has no fitness here (walk, walk_side, kick_*, getup_*)" >&2; exit 2 ;;
+  walk|walk_side|kick_*|getup_front|getup_back|dribble) ;;
+  *) echo "skill_fitness.sh: scenario '$scenario' has no fitness here (walk, walk_side, kick_*, getup_*, dribble)" >&2; exit 2 ;;
 esac
 [ -d "$robots" ] || { echo "skill_fitness.sh: no robots folder '$robots'" >&2; exit 2; }
+# dribble: the folder is the team's scripts; the robot data is the bench's default.
+data_option=(--robots "$robots")
+[ "$scenario" = dribble ] && data_option=(--scripts "$robots")
 servers=""
 bench_args=()
 while [ $# -gt 0 ]; do
@@ -74,6 +80,8 @@ score() {
         printf "%.4f", d * cos(e * 3.14159265 / 180) - 3 * f - 0.5 * wait }
         /^arrived in .* s after arriving median/ {
           if (!spot && match($0, /, [0-9.]+ s after arriving median/)) { split(substr($0, RSTART, RLENGTH), w, " "); wait = w[2] } }' ;;
+    dribble)
+      awk '/^ball advanced in .* falls [0-9]+$/ { printf "%.4f", $7 - 3 * $NF }' ;;
     getup_front|getup_back)
       awk '/^down in [0-9]+ of [0-9]+ .*up again in/ {
         downs = $3; runs = $5; up = 0; median = 0
@@ -92,7 +100,7 @@ IFS=',' read -r -a server_list <<<"${servers:-}"
 for server in "${server_list[@]}"; do
   extra=()
   [ -n "$server" ] && extra=(--server "$server")
-  output="$("$bench" "$scenario" --robots "$robots" --first "$first" "${extra[@]}" "${bench_args[@]}" 2>&1)"
+  output="$("$bench" "$scenario" "${data_option[@]}" --first "$first" "${extra[@]}" "${bench_args[@]}" 2>&1)"
   status=$?
   echo "$output"
   [ $status -eq 0 ] || { echo "skill_fitness.sh: the bench exited $status${server:+ on $server}" >&2; exit 1; }

@@ -5,6 +5,9 @@
 -- only beams before and acts after.
 local s = require "scenario"
 local kick_started = false
+-- dribble: the team's own behaviour, from the team scripts the bench copied
+-- beside this file.
+local dribble = s.kind == "dribble" and require "behaviors.dribble" or nil
 
 return function()
   if s.kind == "kick_spot" and not s.start_x then
@@ -53,6 +56,8 @@ return function()
     else
       skill.stand()
     end
+  elseif s.kind == "dribble" then
+    dribble(s.target_x, s.target_y)
   elseif s.kind == "kick_spot" then
     skill.play(s.motion)
     local st = motion.status
