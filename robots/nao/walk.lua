@@ -201,6 +201,9 @@ return {
   -- Type 3's fast forward gait, searched as type 1's (its command with `type3.` fields and
   -- max_forward 0.5:1.0), the final mean kept (held out, both servers summed: the start 8.61, the
   -- final mean 9.55). 10-s walks, 10 runs: rcssserver3d 4.04 -> 4.33 m, built-in 4.84 -> 5.61 m.
+  -- A second search the same way from type 4's searched gait (held out: the start 10.89, the best
+  -- 13.07) was not kept: its best walked 5.94 m there but fell in 3 of 10 runs there and 4 here;
+  -- at max_forward 0.8 5 falls there, at 0.7 4.29 m and 1 fall here.
   type3 = { stand_gyro_ankle_roll = 0, max_forward = 0.68, accel_forward = 0.8671, max_turn = 1.8, max_side = 0.34,
     forward = { step_period = 0.1419, step_height = 0.0443, double_support = 0.0552, com_height = 0.3053, torso_offset_x = 0.0206, tilt_ankle_pitch = -0.0223, gyro_ankle_pitch = -0.0404 } },
   -- Type 4's fast forward gait, searched as type 1's (its command with `type4.` fields and
