@@ -13,6 +13,11 @@ return {
   motor_time_constant_substeps = 2,
   motor_impedance = 0.99,
   motor_max_torque = 10,               -- N*m, ODE dParamFMax (§1.4)
+  -- 1: each motor may spend motor_max_torque x 20 ms of impulse anywhere
+  -- within the cycle, as ODE does in SimSpark's one 20 ms step; 0: at most
+  -- motor_max_torque in every substep. With 0, a robot dropped 3 cm onto
+  -- bent knees gave 0.87 deg at the knee; on rcssserver3d it gives none.
+  motor_impulse_per_cycle = 1,
 
   -- Joint stops: ODE StopERP 0.8, StopCFM 1e-8 are nearly hard; at 0.99
   -- the light elbow joints overshot their stops by 1.7 deg.
@@ -57,4 +62,18 @@ return {
   body_angular_drag = 0.01,   -- N*m per rad/s
   ball_linear_drag = 0.01,
   ball_angular_drag = 0.00005,
+
+  -- Robots at rest: SimSpark turns ODE's auto-disable on (spark.rb) with
+  -- ODE's defaults. At the start of each step a body whose linear and angular
+  -- speeds are both at most 0.01 counts one idle step, any faster resets the
+  -- count; after 10 idle steps it is disabled, and a robot all of whose
+  -- bodies are disabled is not stepped at all (no gravity, no motors) until
+  -- a non-zero joint command (the hinge effector enables the joint's child
+  -- body, resetting its count) or a touch by a moving robot wakes it. What it
+  -- shows: a robot beamed every cycle (its velocities zeroed) loses every
+  -- 10th step of its joint motion on the real server; docs/simulator.md,
+  -- "Robots at rest". 0 idle steps = off.
+  rest_idle_steps = 10,
+  rest_linear_speed = 0.01,   -- m/s
+  rest_angular_speed = 0.01,  -- rad/s
 }

@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "physics_params.h"
 #include "physics_world.h"
@@ -686,4 +687,102 @@ TEST_CASE("an unstable step is reported with the robot that caused it; the world
   CHECK(text.find("(100 so far)") != std::string::npos);
   REQUIRE(world->read_robot(wild.value(), &r));
   CHECK((r.torso_position - wild_before.torso_position).norm() < 1e-9);
+}
+
+namespace {
+
+// Per-cycle change of `joint` (deg) over `cycles` cycles while `command`
+// is sent every cycle, beaming the robot to its spot every cycle when
+// `beam_every_cycle` (SimSpark's beam zeroes every velocity).
+std::vector<double> joint_steps(PhysicsWorld* world, RobotId id, Joint joint, double command, int cycles,
+                                bool beam_every_cycle) {
+  std::vector<double> steps;
+  RobotReadings r;
+  world->read_robot(id, &r);
+  double previous = r.joint_angle[joint];
+  for (int i = 0; i < cycles; ++i) {
+    world->set_joint_velocity(id, joint, command);
+    if (beam_every_cycle) world->teleport_robot(id, upright_at(-5, 0, 0.385));
+    world->step();
+    world->read_robot(id, &r);
+    steps.push_back(rad2deg(r.joint_angle[joint] - previous));
+    previous = r.joint_angle[joint];
+  }
+  return steps;
+}
+
+}  // namespace
+
+TEST_CASE("robots at rest freeze like SimSpark's (ODE auto-disable): a beamed robot loses every 10th step") {
+  auto world = make_world();
+  auto id = world->add_robot(load_nao(0), 1, 1, upright_at(-5, 0, 0.385));
+  REQUIRE(id.ok());
+  // Standing still with every command 0: after settling the robot freezes
+  // and stays exactly where it is.
+  for (int i = 0; i < 100; ++i) world->step();
+  CHECK(world->robot_frozen(id.value()));
+  const Vec3 rest = world->torso_position(id.value());
+  for (int i = 0; i < 50; ++i) world->step();
+  CHECK(world->torso_position(id.value()) == rest);
+
+  // Measured on rcssserver3d 0.7.2 (shoulder pitch at -1 rad/s in
+  // BeforeKickOff, a beam with every message): 9 cycles of 1.146 deg, one
+  // of 0, and so on; the same without the beam: every cycle 1.146 deg.
+  const std::vector<double> beamed = joint_steps(world.get(), id.value(), kRShoulderPitch, -1.0, 40, true);
+  int lost = 0;
+  for (size_t i = 0; i < beamed.size(); ++i) {
+    const bool moved = std::abs(beamed[i] + 1.146) < 0.02;
+    const bool stood = std::abs(beamed[i]) < 1e-9;
+    CHECK_MESSAGE((moved || stood), "cycle " << i << ": " << beamed[i] << " deg");
+    if (stood) {
+      ++lost;
+      CHECK_MESSAGE(i % 10 == 9, "a lost step at cycle " << i);
+    }
+  }
+  CHECK(lost == 4);
+  world->set_joint_velocity(id.value(), kRShoulderPitch, 0);
+  for (int i = 0; i < 30; ++i) world->step();
+  const std::vector<double> free_steps = joint_steps(world.get(), id.value(), kRShoulderPitch, 1.0, 40, false);
+  for (size_t i = 0; i < free_steps.size(); ++i)
+    CHECK_MESSAGE(std::abs(free_steps[i] - 1.146) < 0.02, "cycle " << i << ": " << free_steps[i] << " deg");
+  CHECK_FALSE(world->robot_frozen(id.value()));
+
+  // Off (rest_idle_steps = 0): a beamed robot moves every cycle.
+  PhysicsOptions off;
+  off.params.rest_idle_steps = 0;
+  auto world_off = make_world(off);
+  auto id_off = world_off->add_robot(load_nao(0), 1, 1, upright_at(-5, 0, 0.385));
+  REQUIRE(id_off.ok());
+  for (int i = 0; i < 100; ++i) world_off->step();
+  CHECK_FALSE(world_off->robot_frozen(id_off.value()));
+  for (double step : joint_steps(world_off.get(), id_off.value(), kRShoulderPitch, -1.0, 30, true))
+    CHECK(std::abs(step + 1.146) < 0.02);
+}
+
+TEST_CASE("a frozen robot wakes when a moving robot touches it or it is pushed") {
+  auto world = make_world();
+  const robot::RobotDescription nao = load_nao(0);
+  auto still = world->add_robot(nao, 1, 1, upright_at(-5, 0, 0.385));
+  REQUIRE(still.ok());
+  for (int i = 0; i < 60; ++i) world->step();
+  REQUIRE(world->robot_frozen(still.value()));
+  // A robot dropped onto its shoulders from above wakes it: it is knocked
+  // over instead of holding the falling robot up like a statue.
+  auto falling = world->add_robot(nao, 2, 1, upright_at(-5, 0.05, 1.2));
+  REQUIRE(falling.ok());
+  bool woke = false;
+  for (int i = 0; i < 60; ++i) {
+    world->step();
+    if (!world->robot_frozen(still.value())) woke = true;
+  }
+  CHECK(woke);
+  // A push wakes a frozen robot (a test tool: ODE's forces would not).
+  auto alone = world->add_robot(nao, 1, 2, upright_at(3, 3, 0.385));
+  REQUIRE(alone.ok());
+  for (int i = 0; i < 60; ++i) world->step();
+  REQUIRE(world->robot_frozen(alone.value()));
+  REQUIRE(world->push_robot(alone.value(), Vec3(-200, 0, 0)));
+  for (int i = 0; i < 150; ++i) world->step();
+  CHECK(world->is_fallen(alone.value()));
+  CHECK_FALSE(world->robot_frozen(12345));
 }

@@ -17,6 +17,7 @@ const PhysicsParamField kFields[] = {
     {"motor_time_constant_substeps", &PhysicsParams::motor_time_constant_substeps, 2, 100},
     {"motor_impedance", &PhysicsParams::motor_impedance, 0.0001, 0.9999},
     {"motor_max_torque", &PhysicsParams::motor_max_torque, 0.01, 1000},
+    {"motor_impulse_per_cycle", &PhysicsParams::motor_impulse_per_cycle, 0, 1},
     {"limit_time_constant_substeps", &PhysicsParams::limit_time_constant_substeps, 2, 100},
     {"limit_impedance", &PhysicsParams::limit_impedance, 0.0001, 0.9999},
     {"robot_contact_time_constant", &PhysicsParams::robot_contact_time_constant, 0.0001, 1},
@@ -41,6 +42,9 @@ const PhysicsParamField kFields[] = {
     {"body_angular_drag", &PhysicsParams::body_angular_drag, 0, 100},
     {"ball_linear_drag", &PhysicsParams::ball_linear_drag, 0, 100},
     {"ball_angular_drag", &PhysicsParams::ball_angular_drag, 0, 100},
+    {"rest_idle_steps", &PhysicsParams::rest_idle_steps, 0, 1000},
+    {"rest_linear_speed", &PhysicsParams::rest_linear_speed, 0, 10},
+    {"rest_angular_speed", &PhysicsParams::rest_angular_speed, 0, 10},
 };
 
 // 1-based line of the first `key =` in the source (a table carries no line

@@ -36,6 +36,9 @@ struct PhysicsParams {
   double motor_time_constant_substeps = 2.0;
   double motor_impedance = 0.99;
   double motor_max_torque = 10.0;  // N*m, ODE dParamFMax
+  // 1: a motor may spend its max torque x 20 ms of impulse anywhere within
+  // the cycle (ODE's one step); 0: at most max torque in every substep.
+  double motor_impulse_per_cycle = 1;
   // Joint stops.
   double limit_time_constant_substeps = 2.0;
   double limit_impedance = 0.9999;
@@ -64,6 +67,13 @@ struct PhysicsParams {
   double body_angular_drag = 0.01;  // N*m per rad/s
   double ball_linear_drag = 0.01;
   double ball_angular_drag = 0.00005;
+  // Robots at rest (ODE auto-disable, on in SimSpark): a body whose speeds
+  // stay at or below these for rest_idle_steps cycles in a row stops being
+  // simulated, and a robot all of whose bodies did stands frozen until a
+  // non-zero joint command or a touch wakes it. 0 steps = off.
+  double rest_idle_steps = 10;
+  double rest_linear_speed = 0.01;   // m/s
+  double rest_angular_speed = 0.01;  // rad/s
 };
 
 // One key of the physics file: its name, where it goes, its allowed range.

@@ -53,6 +53,15 @@ struct RobotEntry {
 
   FootAccumulator foot_accumulator[kFootSensors];
   FootReading foot_reading[kFootSensors];
+
+  // Rest (ODE auto-disable, settle_robots_at_rest): per description body,
+  // the idle cycles it may still count before it is disabled, and whether
+  // it is; the description body each joint moves; whether the whole robot
+  // was frozen in the last step (every body disabled, so not simulated).
+  std::vector<int> idle_steps_left;
+  std::vector<char> body_disabled;
+  int joint_body[kJointCount];
+  bool frozen = false;
 };
 
 }  // namespace
@@ -72,6 +81,10 @@ struct PhysicsWorld::Impl {
   std::vector<int> geom_robot, geom_body;
   std::vector<double> dof_command;  // per MuJoCo dof: commanded joint velocity
   std::vector<double> dof_motor_force;  // per MuJoCo dof: motor force of the last substep
+  // Per cycle motor impulse (motor_impulse_per_cycle): the robot joints'
+  // dofs, and per dof the N*m*s its motor may still spend in this cycle.
+  std::vector<int> motor_dofs;
+  std::vector<double> dof_motor_budget;
   std::vector<double> body_wrench;      // per body: (torque, force) scratch for apply_drag
   std::vector<int> foot_geom_sensor;  // per geom: FootSensorIndex or -1
   CycleContacts contacts;
@@ -119,6 +132,9 @@ struct PhysicsWorld::Impl {
   void apply_drag();
   void add_body_wrench(int body, const Vec3& force, const Vec3& torque);
   void update_accelerometers();
+  void settle_robots_at_rest();
+  void hold_frozen_robots();
+  bool robot_touches_awake(const RobotEntry& r) const;
   void substep();
   void apply_robot_slip();
   int unstable_dof() const;
@@ -203,6 +219,8 @@ void PhysicsWorld::Impl::index_model() {
   foot_geom_sensor.assign(model->ngeom, kNoIndex);
   dof_command.assign(model->nv, 0.0);
   dof_motor_force.assign(model->nv, 0.0);
+  dof_motor_budget.assign(model->nv, 0.0);
+  motor_dofs.clear();
   cycle_start_qpos.assign(model->nq, 0.0);
   cycle_start_qvel.assign(model->nv, 0.0);
   body_wrench.assign(6 * model->nbody, 0.0);
@@ -220,6 +238,7 @@ void PhysicsWorld::Impl::index_model() {
       if (joint < 0) continue;
       r.joint_qpos[j] = model->jnt_qposadr[joint];
       r.joint_dof[j] = model->jnt_dofadr[joint];
+      motor_dofs.push_back(r.joint_dof[j]);
       dof_command[r.joint_dof[j]] = r.command[j];
     }
     r.body_ids.assign(desc.bodies.size(), kNoIndex);
@@ -319,7 +338,123 @@ void PhysicsWorld::Impl::update_accelerometers() {
   }
 }
 
+// ODE's auto-disable, which SimSpark switches on (spark.rb) with ODE's
+// defaults, at the start of ODE's step: every enabled body whose linear and
+// angular speeds are both within the rest thresholds counts down one idle
+// step, any other restarts its count; a body whose count has run out is
+// disabled. ODE then steps islands of connected bodies that hold at least
+// one enabled body, and enables every body in them again (without
+// restarting their counts): so a robot keeps moving while any of its bodies
+// is awake, and stands frozen, not simulated at all, once all of them ran
+// out in the same step. A robot beamed every cycle has its velocities
+// zeroed, so its counts run out together however its joints move; on the
+// real server it then loses every 10th step of its joint motion (measured:
+// shoulder pitch at -1 rad/s in BeforeKickOff with a beam per cycle moves
+// 9 cycles, stands 1, moves 9; without the beam, every cycle).
+// Contacts join islands: a robot touching an awake robot, or a moving ball,
+// is awake. (The ball itself is not put to rest here: at rest it does
+// nothing either way, and whatever moves it wakes it in ODE too.)
+void PhysicsWorld::Impl::settle_robots_at_rest() {
+  const int idle_steps = static_cast<int>(std::lround(options.params.rest_idle_steps));
+  if (idle_steps <= 0) return;
+  const double linear_limit = options.params.rest_linear_speed * options.params.rest_linear_speed;
+  const double angular_limit = options.params.rest_angular_speed * options.params.rest_angular_speed;
+  Vec3 linear, angular;
+  for (RobotEntry* r : robots) {
+    bool awake = false;
+    for (size_t b = 0; b < r->body_ids.size(); ++b) {
+      if (r->body_disabled[b]) continue;
+      body_velocity(r->body_ids[b], &linear, &angular, false);
+      if (linear.squaredNorm() <= linear_limit && angular.squaredNorm() <= angular_limit) {
+        --r->idle_steps_left[b];
+      } else {
+        r->idle_steps_left[b] = idle_steps;
+      }
+      if (r->idle_steps_left[b] <= 0) r->body_disabled[b] = 1;
+      else awake = true;
+    }
+    r->frozen = !awake;  // provisional: touches below may still wake it
+  }
+  // Touches of the last cycle join islands; two passes reach a robot
+  // touching a robot that an awake one touches, which is as far as a
+  // scrum of frozen robots goes in practice.
+  for (int pass = 0; pass < 2; ++pass)
+    for (RobotEntry* r : robots)
+      if (r->frozen && robot_touches_awake(*r)) r->frozen = false;
+  for (RobotEntry* r : robots) {
+    if (r->frozen) {
+      // Disabled bodies lose their velocity (ODE zeroes it), and the robot
+      // keeps its pose through the step (hold_frozen_robots).
+      std::memset(data->qvel + r->root_dof, 0, sizeof(mjtNum) * 6);
+      for (int j = 0; j < kJointCount; ++j)
+        if (r->joint_dof[j] >= 0) data->qvel[r->joint_dof[j]] = 0;
+    } else {
+      std::fill(r->body_disabled.begin(), r->body_disabled.end(), 0);
+    }
+  }
+}
+
+bool PhysicsWorld::Impl::robot_touches_awake(const RobotEntry& r) const {
+  for (int k = 0; k < contacts.robot_touch_count; ++k) {
+    const RobotTouch& t = contacts.robot_touches[k];
+    RobotId other = kNoRobot;
+    if (t.robot_a == r.id) other = t.robot_b;
+    if (t.robot_b == r.id) other = t.robot_a;
+    if (other == kNoRobot) continue;
+    const RobotEntry* o = find(other);
+    if (o && !o->frozen) return true;
+  }
+  const double limit = options.params.rest_linear_speed;
+  for (int k = 0; k < contacts.ball_touch_count; ++k)
+    if (contacts.ball_touches[k].robot == r.id) {
+      const mjtNum* v = data->qvel + ball_dof;
+      if (v[0] * v[0] + v[1] * v[1] + v[2] * v[2] > limit * limit) return true;
+    }
+  return false;
+}
+
+// A frozen robot is not simulated in this step: whatever the substeps did to
+// it (gravity, motors) is undone. Its foot sensors keep what the substeps
+// measured, which is the robot standing where it stands (SimSpark's FRP of a
+// robot at rest reads its weight, tools/bench/calibration/sensors_at_rest.py).
+void PhysicsWorld::Impl::hold_frozen_robots() {
+  for (RobotEntry* r : robots) {
+    if (!r->frozen) continue;
+    std::copy(cycle_start_qpos.begin() + r->root_qpos, cycle_start_qpos.begin() + r->root_qpos + 7,
+              data->qpos + r->root_qpos);
+    std::memset(data->qvel + r->root_dof, 0, sizeof(mjtNum) * 6);
+    for (int j = 0; j < kJointCount; ++j) {
+      if (r->joint_dof[j] < 0) continue;
+      data->qpos[r->joint_qpos[j]] = cycle_start_qpos[r->joint_qpos[j]];
+      data->qvel[r->joint_dof[j]] = 0;
+    }
+  }
+}
+
 void PhysicsWorld::Impl::substep() {
+  // ODE solves a motor over SimSpark's one 20 ms step with at most 10 N*m, so
+  // an impact within the step (a foot landing) may take the whole 10 N*m x
+  // 20 ms of impulse at once. With a per-substep bound a motor could give
+  // only a quarter of that in the substep of the impact, and joints gave way
+  // where SimSpark's hold (a robot dropped 3 cm onto bent knees: 0.87 deg of
+  // knee here, none there). So each motor spends a budget of max torque x
+  // cycle over the cycle's substeps.
+  const bool per_cycle = options.params.motor_impulse_per_cycle > 0;
+  const double h = model->opt.timestep;
+  if (per_cycle)
+    for (int dof : motor_dofs) {
+      // At a stop and driven into it, ODE does not solve the motor at all:
+      // it applies the motor's max torque as a plain torque against the
+      // stop. Spending the cycle's impulse there in one substep would press
+      // the joint far into its (soft) stop, so it keeps its per-substep bound.
+      const int joint = model->dof_jntid[dof];
+      const double angle = data->qpos[model->jnt_qposadr[joint]];
+      const double command = dof_command[dof];
+      const bool into_stop = (command < 0 && angle <= model->jnt_range[2 * joint]) ||
+                             (command > 0 && angle >= model->jnt_range[2 * joint + 1]);
+      model->dof_frictionloss[dof] =
+          into_stop ? std::min(options.params.motor_max_torque, dof_motor_budget[dof] / h) : dof_motor_budget[dof] / h;
+    }
   mj_step1(model, data);
   // Motors: the frictionloss row of a hinge has reference acceleration
   // -B * rate; shifting it by B * command makes the solver drive the rate to
@@ -336,8 +471,12 @@ void PhysicsWorld::Impl::substep() {
   if (options.robot_slip > 0) apply_robot_slip();
   mj_step2(model, data);
   finish_ball_bounce();
-  for (int i = 0; i < data->nefc; ++i)
-    if (data->efc_type[i] == mjCNSTR_FRICTION_DOF) dof_motor_force[data->efc_id[i]] = data->efc_force[i];
+  for (int i = 0; i < data->nefc; ++i) {
+    if (data->efc_type[i] != mjCNSTR_FRICTION_DOF) continue;
+    const int dof = data->efc_id[i];
+    dof_motor_force[dof] = data->efc_force[i];
+    if (per_cycle) dof_motor_budget[dof] = std::max(0.0, dof_motor_budget[dof] - std::abs(data->efc_force[i]) * h);
+  }
   gather_contacts();
 }
 
@@ -557,6 +696,11 @@ Result<RobotId> PhysicsWorld::add_robot(const robot::RobotDescription& descripti
   entry->team = team;
   entry->unum = unum;
   entry->description = description;
+  const int rest_steps = static_cast<int>(std::lround(w.options.params.rest_idle_steps));
+  entry->idle_steps_left.assign(description.bodies.size(), rest_steps);
+  entry->body_disabled.assign(description.bodies.size(), 0);
+  for (int j = 0; j < kJointCount; ++j) entry->joint_body[j] = kNoIndex;
+  for (size_t b = 1; b < description.bodies.size(); ++b) entry->joint_body[description.bodies[b].joint] = static_cast<int>(b);
 
   std::vector<MjcfRobot> layout;
   for (RobotEntry* r : w.robots) {
@@ -626,6 +770,14 @@ bool PhysicsWorld::set_joint_velocity(RobotId robot, Joint joint, double rad_per
   const double clamped = std::clamp(rad_per_s, -limit, limit);
   r->command[joint] = clamped;
   impl_->dof_command[r->joint_dof[joint]] = clamped;
+  // SimSpark's hinge effector enables the joint's child body when it gets a
+  // non-zero command and that body is disabled (ODE's dBodyEnable restarts
+  // its idle count). Bodies are disabled between steps only while the whole
+  // robot is frozen.
+  if (rad_per_s != 0 && r->frozen && r->joint_body[joint] != kNoIndex) {
+    r->body_disabled[r->joint_body[joint]] = 0;
+    r->idle_steps_left[r->joint_body[joint]] = static_cast<int>(std::lround(impl_->options.params.rest_idle_steps));
+  }
   return true;
 }
 
@@ -639,15 +791,18 @@ void PhysicsWorld::step() {
   Impl& w = *impl_;
   w.update_accelerometers();
   w.apply_drag();
+  w.settle_robots_at_rest();  // reads last cycle's touches
   w.contacts.ball_touch_count = 0;
   w.contacts.robot_touch_count = 0;
   w.contacts.overflow = false;
   std::copy(w.data->qpos, w.data->qpos + w.model->nq, w.cycle_start_qpos.begin());
   std::copy(w.data->qvel, w.data->qvel + w.model->nv, w.cycle_start_qvel.begin());
   w.cycle_start_time = w.data->time;
+  for (int dof : w.motor_dofs) w.dof_motor_budget[dof] = w.options.params.motor_max_torque * kCycleSeconds;
   for (int s = 0; s < w.substeps && w.data->warning[mjWARN_BADQACC].number == 0; ++s) w.substep();
   const int unstable = w.unstable_dof();
   if (unstable != kNoIndex) w.recover_from_instability(unstable);
+  w.hold_frozen_robots();
   w.refresh_kinematics();
   w.finish_foot_readings();
   ++w.cycle;
@@ -764,7 +919,19 @@ bool PhysicsWorld::push_robot(RobotId robot, const Vec3& force) {
   RobotEntry* r = impl_->find(robot);
   if (!r || !force.allFinite()) return false;
   r->pending_push += force;
+  // A push is a test and robustness tool, not a SimSpark effector (ODE's
+  // dBodyAddForce would not wake a resting body): it wakes the robot so
+  // that it acts.
+  if (r->frozen) {
+    r->body_disabled[0] = 0;
+    r->idle_steps_left[0] = static_cast<int>(std::lround(impl_->options.params.rest_idle_steps));
+  }
   return true;
+}
+
+bool PhysicsWorld::robot_frozen(RobotId robot) const {
+  const RobotEntry* r = impl_->find(robot);
+  return r != nullptr && r->frozen;
 }
 
 void PhysicsWorld::set_ball_position(const Vec3& position) {

@@ -193,6 +193,12 @@ class PhysicsWorld {
   // only (tests, robustness experiments). False if absent or not finite.
   bool push_robot(RobotId robot, const Vec3& force);
 
+  // True while the robot stands frozen, not simulated: every body of it was
+  // at rest for PhysicsParams::rest_idle_steps cycles (SimSpark's ODE
+  // auto-disable; docs/simulator.md, "Robots at rest"). A non-zero joint
+  // command, a push or a touch by an awake robot wakes it. False if absent.
+  bool robot_frozen(RobotId robot) const;
+
   void set_ball_position(const Vec3& position);   // velocity untouched
   void set_ball_velocity(const Vec3& velocity);   // linear velocity; spin zeroed (trainer semantics)
   Vec3 ball_position() const;
