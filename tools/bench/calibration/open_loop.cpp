@@ -25,6 +25,7 @@
 #include "bench_args.h"
 #include "bench_server.h"
 #include "bench_stats.h"
+#include "core/math.h"
 #include "net/tcp_client.h"
 #include "protocol/simspark_codec.h"
 #include "tools/monitor/monitor_client.h"
@@ -45,6 +46,9 @@ const char* kUsage =
     "                     run r had 1000 + r, so replaying its run 0 there starts from the same noise)\n"
     "  --seconds S        measured seconds of PlayOn (default 5)\n"
     "  --libero PATH      the libero binary (default: found beside this one)\n"
+    "  --trace FILE       one line per server message of every replay (tab-separated, with a header):\n"
+    "                     the replay, the message's index, the monitor's time and play mode, the torso\n"
+    "                     (x, y, z, yaw deg), and per joint the angle here and the recorded one (deg)\n"
     "  -v                 one line per replay\n"
     "Prints the torso's displacement after S s of PlayOn and the joints' RMS difference from the\n"
     "recorded angles (deg, over the same seconds), medians over the replays. Exit 1 when a replay\n"
@@ -57,6 +61,8 @@ struct Settings {
   double seconds = 5;
   int seed = 1000;  // builtin: replay r runs with seed + r (the skill bench's run r used 1000 + r)
   bool verbose = false;
+  std::string trace_path;
+  FILE* trace = nullptr;  // open while replaying when --trace was given
 };
 
 struct ReplayResult {
@@ -66,6 +72,27 @@ struct ReplayResult {
   double start_rms_deg = 0;  // the joints' RMS difference in the first measured cycle
 };
 
+
+// One --trace line: where the replay stands after answering message k.
+void write_trace_line(FILE* out, int run, size_t k, const monitor::SceneState& scene,
+                      const monitor::SceneRobot* robot, const protocol::Percept* replayed,
+                      const agent::RecordEntry& recorded_entry) {
+  protocol::Percept recorded;
+  const bool have_recorded = protocol::decode_simspark(recorded_entry.payload, &recorded).ok();
+  std::fprintf(out, "%d\t%zu\t%.2f\t%d", run, k, scene.time, static_cast<int>(scene.play_mode));
+  if (robot != nullptr)
+    std::fprintf(out, "\t%.4f\t%.4f\t%.4f\t%.2f", robot->torso.x(), robot->torso.y(), robot->torso.z(),
+                 robot->yaw * 180.0 / kPi);
+  else
+    std::fprintf(out, "\tnan\tnan\tnan\tnan");
+  for (int j = 0; j < kJointCount; ++j) {
+    const bool here = replayed != nullptr && replayed->joint_present[j];
+    const bool there = have_recorded && recorded.joint_present[j];
+    std::fprintf(out, "\t%.2f\t%.2f", here ? replayed->joint_angle_deg[j] : NAN,
+                 there ? recorded.joint_angle_deg[j] : NAN);
+  }
+  std::fputc('\n', out);
+}
 
 ReplayResult replay_once(const Settings& s, const agent::RecordContents& record, int run) {
   ReplayResult result;
@@ -124,7 +151,7 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
   protocol::Percept replayed, recorded;
   double squared = 0;
   long samples = 0;
-  bool measuring = false, done = false;
+  bool measuring = false, ended = false, done = false;
   double t0 = 0;
   Vec3 start = Vec3::Zero();
   double start_yaw = 0;
@@ -144,23 +171,43 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
       cleanup();
       return fail(r.error().describe());
     }
-    if (Result<bool> d = monitor.drain(); !d.ok()) {
-      cleanup();
-      return fail("monitor: " + d.error().describe());
-    }
-    const monitor::SceneState& scene = monitor.state();
+    // Every queued monitor message in turn: rcssserver3d's arrive in bursts
+    // (in sync mode a replay saw its scene time jump by 0.72 s between
+    // drains), so the start and the end of the measured span are taken from
+    // the first scene at or past them, not from the last of a burst.
     const monitor::SceneRobot* robot = nullptr;
-    for (int i = 0; i < scene.robot_count && robot == nullptr; ++i)
-      if (scene.robots[i].team >= 0) robot = &scene.robots[i];
-    if (!measuring) {
-      if (k >= play_on && robot != nullptr && scene.play_mode == protocol::PlayMode::PlayOn) {
+    for (;;) {
+      Result<bool> got = monitor.poll(0);
+      if (!got.ok()) {
+        cleanup();
+        return fail("monitor: " + got.error().describe());
+      }
+      if (!*got) break;
+      const monitor::SceneState& scene = monitor.state();
+      robot = nullptr;
+      for (int i = 0; i < scene.robot_count && robot == nullptr; ++i)
+        if (scene.robots[i].team >= 0) robot = &scene.robots[i];
+      if (robot == nullptr || scene.play_mode != protocol::PlayMode::PlayOn) continue;
+      if (!measuring && k >= play_on) {
         measuring = true;
         t0 = scene.time;
         start = robot->torso;
         start_yaw = robot->yaw;
+      } else if (measuring && !ended && scene.time - t0 >= s.seconds - 1e-6) {
+        const Vec3 moved = robot->torso - start;
+        result.displacement = std::hypot(moved.x(), moved.y());
+        result.forward = moved.x() * std::cos(start_yaw) + moved.y() * std::sin(start_yaw);
+        result.final_height = robot->torso.z();
+        ended = true;
       }
-      continue;
     }
+    const monitor::SceneState& scene = monitor.state();
+    robot = nullptr;
+    for (int i = 0; i < scene.robot_count && robot == nullptr; ++i)
+      if (scene.robots[i].team >= 0) robot = &scene.robots[i];
+    if (s.trace != nullptr) write_trace_line(s.trace, run, k, scene, robot, decoded ? &replayed : nullptr,
+                                             *received[k]);
+    if (!measuring) continue;
     // Joint angles against the recording's for the same cycle.
     if (decoded && protocol::decode_simspark(received[k]->payload, &recorded).ok()) {
       double cycle_squared = 0;
@@ -183,13 +230,8 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
       squared += cycle_squared;
       samples += cycle_samples;
     }
-    if (robot != nullptr && scene.time - t0 >= s.seconds) {
-      const Vec3 moved = robot->torso - start;
-      result.displacement = std::hypot(moved.x(), moved.y());
-      result.forward = moved.x() * std::cos(start_yaw) + moved.y() * std::sin(start_yaw);
-      result.final_height = robot->torso.z();
-      done = true;
-    }
+    // The joints are compared over the agent's own messages up to the end.
+    if (ended) done = true;
   }
   cleanup();
   if (!done) return fail("the record ended before " + std::to_string(s.seconds) + " s of PlayOn");
@@ -210,6 +252,7 @@ int main(int argc, char** argv) {
     if (a == "--runs") s.runs = args.whole(1, 1000);
     else if (a == "--seed") s.seed = args.whole(0, 1000000000);
     else if (a == "--seconds") s.seconds = args.number_above(0, 600);
+    else if (a == "--trace") s.trace_path = args.value();
     else if (a == "-v") s.verbose = true;
     else args.unknown_option();
   }
@@ -219,6 +262,16 @@ int main(int argc, char** argv) {
   if (!record.ok()) {
     std::fprintf(stderr, "libero_open_loop: %s\n", record.error().describe().c_str());
     return 1;
+  }
+  if (!s.trace_path.empty()) {
+    s.trace = std::fopen(s.trace_path.c_str(), "w");
+    if (s.trace == nullptr) {
+      std::fprintf(stderr, "libero_open_loop: cannot write %s\n", s.trace_path.c_str());
+      return 1;
+    }
+    std::fprintf(s.trace, "replay\tmessage\ttime\tplay_mode\tx\ty\tz\tyaw");
+    for (int j = 0; j < kJointCount; ++j) std::fprintf(s.trace, "\tj%d\tj%d_recorded", j, j);
+    std::fputc('\n', s.trace);
   }
   std::vector<double> displacement, forward, rms, start_rms;
   int failed = 0, down = 0;
@@ -239,6 +292,7 @@ int main(int argc, char** argv) {
                   "start)%s\n", r, result.displacement, result.forward, result.joint_rms_deg, result.start_rms_deg,
                   result.final_height < 0.25 ? "  DOWN" : "");
   }
+  if (s.trace != nullptr) std::fclose(s.trace);
   std::printf("open-loop replay on %s, %d replays (%d failed)\n", s.server.kind.c_str(), s.runs - failed, failed);
   if (!displacement.empty())
     std::printf("after %.1f s of PlayOn: torso moved median %.2f m (%.2f-%.2f), %.2f m forward; joints %.2f deg RMS from "
