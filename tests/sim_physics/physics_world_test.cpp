@@ -140,19 +140,28 @@ TEST_CASE("velocity motors move like SimSpark's: 1 rad/s = 1.146 deg/cycle, 100 
 }
 
 TEST_CASE("joint limits hold for every joint driven beyond them") {
-  auto world = make_world();
-  const robot::RobotDescription nao = load_nao(0);
-  auto id = world->add_robot(nao, 1, 1, upright_at(0, 0, 0.6));
-  REQUIRE(id.ok());
-  RobotReadings r;
-  for (int direction = -1; direction <= 1; direction += 2) {
-    for (int j = 0; j < kJointCountWithoutToes; ++j) world->set_joint_velocity(id.value(), static_cast<Joint>(j), direction * 6.0);
-    for (int i = 0; i < 100; ++i) world->step();
-    world->read_robot(id.value(), &r);
-    for (int j = 0; j < kJointCountWithoutToes; ++j) {
-      const double limit = direction < 0 ? nao.joints[j].min_angle : nao.joints[j].max_angle;
-      INFO("joint " << kJointPerceptorNames[j] << " direction " << direction);
-      CHECK(std::abs(r.joint_angle[j] - limit) < deg2rad(1.5));
+  // Also with the per-cycle motor impulse (off in the shipped physics): a
+  // joint driven into its stop keeps the per-substep bound there, or the
+  // cycle's impulse pressed joints up to 17 deg into their soft stops.
+  for (double impulse_per_cycle : {0.0, 1.0}) {
+    PhysicsOptions options;
+    options.params.motor_impulse_per_cycle = impulse_per_cycle;
+    auto world = make_world(options);
+    const robot::RobotDescription nao = load_nao(0);
+    auto id = world->add_robot(nao, 1, 1, upright_at(0, 0, 0.6));
+    REQUIRE(id.ok());
+    RobotReadings r;
+    for (int direction = -1; direction <= 1; direction += 2) {
+      for (int j = 0; j < kJointCountWithoutToes; ++j)
+        world->set_joint_velocity(id.value(), static_cast<Joint>(j), direction * 6.0);
+      for (int i = 0; i < 100; ++i) world->step();
+      world->read_robot(id.value(), &r);
+      for (int j = 0; j < kJointCountWithoutToes; ++j) {
+        const double limit = direction < 0 ? nao.joints[j].min_angle : nao.joints[j].max_angle;
+        INFO("joint " << kJointPerceptorNames[j] << " direction " << direction << " impulse per cycle "
+                      << impulse_per_cycle);
+        CHECK(std::abs(r.joint_angle[j] - limit) < deg2rad(1.5));
+      }
     }
   }
 }
@@ -711,10 +720,18 @@ std::vector<double> joint_steps(PhysicsWorld* world, RobotId id, Joint joint, do
   return steps;
 }
 
+// SimSpark's rest settings (ODE's auto-disable defaults), off in the shipped
+// physics (docs/simulator.md, "Robots at rest and the motor impulse: off").
+PhysicsOptions resting() {
+  PhysicsOptions options;
+  options.params.rest_idle_steps = 10;
+  return options;
+}
+
 }  // namespace
 
 TEST_CASE("robots at rest freeze like SimSpark's (ODE auto-disable): a beamed robot loses every 10th step") {
-  auto world = make_world();
+  auto world = make_world(resting());
   auto id = world->add_robot(load_nao(0), 1, 1, upright_at(-5, 0, 0.385));
   REQUIRE(id.ok());
   // Standing still with every command 0: after settling the robot freezes
@@ -747,10 +764,9 @@ TEST_CASE("robots at rest freeze like SimSpark's (ODE auto-disable): a beamed ro
     CHECK_MESSAGE(std::abs(free_steps[i] - 1.146) < 0.02, "cycle " << i << ": " << free_steps[i] << " deg");
   CHECK_FALSE(world->robot_frozen(id.value()));
 
-  // Off (rest_idle_steps = 0): a beamed robot moves every cycle.
-  PhysicsOptions off;
-  off.params.rest_idle_steps = 0;
-  auto world_off = make_world(off);
+  // Off (rest_idle_steps = 0, the shipped default): a beamed robot moves
+  // every cycle.
+  auto world_off = make_world();
   auto id_off = world_off->add_robot(load_nao(0), 1, 1, upright_at(-5, 0, 0.385));
   REQUIRE(id_off.ok());
   for (int i = 0; i < 100; ++i) world_off->step();
@@ -760,7 +776,7 @@ TEST_CASE("robots at rest freeze like SimSpark's (ODE auto-disable): a beamed ro
 }
 
 TEST_CASE("a frozen robot wakes when a moving robot touches it or it is pushed") {
-  auto world = make_world();
+  auto world = make_world(resting());
   const robot::RobotDescription nao = load_nao(0);
   auto still = world->add_robot(nao, 1, 1, upright_at(-5, 0, 0.385));
   REQUIRE(still.ok());

@@ -38,7 +38,9 @@ struct PhysicsParams {
   double motor_max_torque = 10.0;  // N*m, ODE dParamFMax
   // 1: a motor may spend its max torque x 20 ms of impulse anywhere within
   // the cycle (ODE's one step); 0: at most max torque in every substep.
-  double motor_impulse_per_cycle = 1;
+  // Off by default: with it type 0's walk falls in about 1 of 4 runs here
+  // (docs/simulator.md, "Robots at rest and the motor impulse: off").
+  double motor_impulse_per_cycle = 0;
   // Joint stops.
   double limit_time_constant_substeps = 2.0;
   double limit_impedance = 0.9999;
@@ -70,8 +72,9 @@ struct PhysicsParams {
   // Robots at rest (ODE auto-disable, on in SimSpark): a body whose speeds
   // stay at or below these for rest_idle_steps cycles in a row stops being
   // simulated, and a robot all of whose bodies did stands frozen until a
-  // non-zero joint command or a touch wakes it. 0 steps = off.
-  double rest_idle_steps = 10;
+  // non-zero joint command or a touch wakes it. 0 steps = off (the default:
+  // SimSpark's 10 made type 0's walk fall at its start in about 1 of 20 runs).
+  double rest_idle_steps = 0;
   double rest_linear_speed = 0.01;   // m/s
   double rest_angular_speed = 0.01;  // rad/s
 };
