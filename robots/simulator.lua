@@ -17,7 +17,7 @@ return {
   -- within the cycle, as ODE does in SimSpark's one 20 ms step; 0: at most
   -- motor_max_torque in every substep. With 0, a robot dropped 3 cm onto
   -- bent knees gave 0.87 deg at the knee; on rcssserver3d it gives none.
-  -- Off: with 1, type 0's walk falls in 7-11 of 40 runs here (0 of 40 with
+  -- Off: with 1, type 0's walk falls in 7-11 of 40 runs here (0-1 of 40 with
   -- 0, 0 of 10 on rcssserver3d); docs/simulator.md, "Robots at rest and the
   -- motor impulse: off". ctest calibration_replay turns it on.
   motor_impulse_per_cycle = 0,
@@ -76,7 +76,7 @@ return {
   -- shows: a robot beamed every cycle (its velocities zeroed) loses every
   -- 10th step of its joint motion on the real server; docs/simulator.md,
   -- "Robots at rest". 0 idle steps = off. Off: SimSpark's 10 made type 0's
-  -- walk fall within 3 s of its start in 6 of 110 runs here (0 of 70 with
+  -- walk fall within 3 s of its start in 6 of 110 runs here (1 of 120 with
   -- 0); ctest calibration_replay turns it on.
   rest_idle_steps = 0,
   rest_linear_speed = 0.01,   -- m/s
