@@ -81,4 +81,17 @@ return {
   rest_idle_steps = 0,
   rest_linear_speed = 0.01,   -- m/s
   rest_angular_speed = 0.01,  -- rad/s
+
+  -- rcssserver3d's self-collision rule (facts §7.8, naosoccersim.rb): each
+  -- cycle of a running game, a robot whose box colliders overlap by at least
+  -- `tolerance` has every joint of the limbs involved frozen (commands sent
+  -- replaced by 0) for `frozen_seconds`, and not frozen again within
+  -- frozen + thaw seconds. Read by tools/sim/referee/self_collision_data.cpp;
+  -- the boxes and limbs are in robots/nao/nao.lua. The league plays with it.
+  self_collision = {
+    enabled = true,
+    tolerance = 0.04,      -- m, SelfCollisionsTolerance
+    frozen_seconds = 1.0,  -- SelfCollisionJointFrozenTime
+    thaw_seconds = 2.0,    -- SelfCollisionJointThawTime
+  },
 }

@@ -288,6 +288,7 @@ Result<RobotDescription> load_robot_description(const std::string& robots_dir, c
   const Value* joints = root.array("joints");
   root.map("camera");
   root.array("soles");
+  root.map_or_null("self_collision");  // the simulator's referee reads it (tools/sim/referee/self_collision_data.cpp)
   if (Status status = root.finish(); !status) return status.error();
   if (file_model != model)
     return make_error(path + ": 'model' is \"" + file_model + "\", expected \"" + model + "\"");

@@ -159,4 +159,26 @@ return {
 
   -- The soles are the bottom faces of these boxes (facts §1.1 sole heights).
   soles = { "rfoot", "lfoot" },
+
+  -- The referee's self-collision rule (facts §7.8; tools/sim/referee/self_collision.h).
+  -- Every body above with a box collider takes part, with that box's size and
+  -- place. Exempt pairs are never tested (addNotCollideWithColliderName in
+  -- naoleg.rsg / naolegtoe.rsg); a colliding box freezes every joint of its
+  -- limb (its addSCFreezeJointEffName list in naoarm.rsg / naoleg.rsg /
+  -- naolegtoe.rsg). The torso belongs to no limb. Names only type 4 has
+  -- (toes, lj7) are skipped for the other types.
+  self_collision = {
+    exempt = {
+      { "torso", "rthigh" }, { "rthigh", "rshank" }, { "rshank", "rfoot" }, { "rfoot", "rtoe" },
+      { "torso", "lthigh" }, { "lthigh", "lshank" }, { "lshank", "lfoot" }, { "lfoot", "ltoe" },
+    },
+    limbs = {
+      { boxes = { "rupperarm", "rlowerarm" }, joints = { "raj1", "raj2", "raj3", "raj4" } },
+      { boxes = { "lupperarm", "llowerarm" }, joints = { "laj1", "laj2", "laj3", "laj4" } },
+      { boxes = { "rthigh", "rshank", "rfoot", "rtoe" },
+        joints = { "rlj1", "rlj2", "rlj3", "rlj4", "rlj5", "rlj6", "rlj7" } },
+      { boxes = { "lthigh", "lshank", "lfoot", "ltoe" },
+        joints = { "llj1", "llj2", "llj3", "llj4", "llj5", "llj6", "llj7" } },
+    },
+  },
 }

@@ -11,6 +11,7 @@
 #include <filesystem>
 
 #include "robot/description.h"
+#include "self_collision_data.h"
 
 namespace libero::bench {
 
@@ -78,6 +79,13 @@ Result<std::unique_ptr<MotionHarness>> MotionHarness::create(const HarnessOption
   h->world_ = std::move(world.value());
   auto description = robot::load_robot_description(options.robots_dir, "nao", options.robot_type);
   if (!description.ok()) return description.error();
+  auto rule = sim::load_self_collision_params(options.physics_file.empty() ? sim::default_physics_file(options.robots_dir)
+                                                                           : options.physics_file);
+  if (!rule.ok()) return rule.error();
+  h->self_collision_params_ = rule.value();
+  auto boxes = sim::load_self_collision_model(options.robots_dir, description.value());
+  if (!boxes.ok()) return boxes.error();
+  h->self_collision_model_ = boxes.value();
   sim::RobotPlacement placement;
   // SimSpark's 0.4 m (AgentRadius), or just above the soles for the long-legged
   // types: type 3's straight legs reach 0.44 m, and a robot created with its
@@ -252,6 +260,18 @@ int MotionHarness::unstable_count() { return g_unstable_count; }
 
 void MotionHarness::step() {
   world_->read_robot(robot_, &readings_);
+  // The referee's check on the pose the last step left (the server's runs
+  // right after the step); its freezes act on the command applied below.
+  self_collision_.check(self_collision_model_, self_collision_params_, readings_.joint_angle, cycle_,
+                        &self_collision_check_);
+  if (self_collision_check_.hit_count > 0) ++self_collision_cycles_;
+  if (self_collision_check_.newly_frozen != 0) ++self_collision_freezes_;
+  for (int h = 0; h < self_collision_check_.hit_count; ++h) {
+    const sim::SelfCollisionHit& hit = self_collision_check_.hits[h];
+    for (int p = 0; p < self_collision_model_.pair_count; ++p)
+      if (self_collision_model_.pair[p][0] == hit.box_a && self_collision_model_.pair[p][1] == hit.box_b)
+        ++self_collision_pair_cycles_[p];
+  }
   fill_percept();
   fill_world_state();
   protocol::Action next;
@@ -269,10 +289,24 @@ void MotionHarness::step() {
 
 void MotionHarness::apply_pending() {
   for (int j = 0; j < kJointCount; ++j)
-    if (pending_.joint_set[j]) world_->set_joint_velocity(robot_, static_cast<Joint>(j), pending_.joint_velocity[j]);
+    if (pending_.joint_set[j])
+      world_->set_joint_velocity(robot_, static_cast<Joint>(j), self_collision_.filter(j, pending_.joint_velocity[j]));
+}
+
+std::string MotionHarness::self_collision_pairs() const {
+  std::string text;
+  for (int p = 0; p < self_collision_model_.pair_count; ++p) {
+    if (self_collision_pair_cycles_[p] == 0) continue;
+    if (!text.empty()) text += ", ";
+    text += std::string(self_collision_model_.name[self_collision_model_.pair[p][0]]) + "-" +
+            self_collision_model_.name[self_collision_model_.pair[p][1]] + " " +
+            std::to_string(self_collision_pair_cycles_[p]);
+  }
+  return text;
 }
 
 void MotionHarness::settle_after_fall(int cycles, bool motion_enabled) {
+  self_collision_.reset();  // the set-up was exempt; the trial starts with nothing frozen
   for (int j = 0; j < kJointCount; ++j) world_->set_joint_velocity(robot_, static_cast<Joint>(j), 0);
   for (int i = 0; i < cycles; ++i) world_->step();
   world_->read_robot(robot_, &readings_);
@@ -293,6 +327,7 @@ void MotionHarness::lay_down(bool on_front, int variant) {
   // motion off, then let it settle.
   bool enabled = options_.motion_enabled;
   options_.motion_enabled = false;
+  self_collision_.reset();  // exempt (see self_collision_cycles)
   for (int i = 0; i < 150; ++i) {
     pending_.clear();
     double v = on_front ? 3.0 : -3.0;
@@ -326,6 +361,7 @@ void MotionHarness::lay_on_side(bool left_side_down, int variant) {
   struct Pose { double shoulder_l, shoulder_r, hip, knee, lean; };
   const Pose poses[4] = {{0, -90, 40, -60, 0.2}, {20, -90, 60, -80, 0}, {-20, -90, 45, -60, 0.1}, {0, -90, 70, -90, -0.2}};
   const Pose& pose = poses[variant % 4];
+  self_collision_.reset();  // exempt (see self_collision_cycles)
   for (int i = 0; i < 150; ++i) {
     pending_.clear();
     world_->read_robot(robot_, &readings_);

@@ -13,6 +13,7 @@
 #include "physics_world.h"
 #include "protocol/actions.h"
 #include "protocol/percepts.h"
+#include "self_collision.h"
 #include "world/world_state.h"
 
 namespace libero::bench {
@@ -103,6 +104,17 @@ class MotionHarness {
   // mean, from these in 3.76 s (it toppled back in the
   // hand-over to the stand, then got up from the back).
   bool push_down(bool on_front, int variant = 0);
+  // rcssserver3d's self-collision rule, as `libero serve` applies it (the
+  // physics file's `self_collision`, tools/sim/referee/self_collision.h):
+  // checked every step() on the pose the last physics step left, a freeze
+  // zeroes the frozen joints' commands for 1 s. The set-up motions
+  // (lay_down, lay_on_side) are exempt, like a trainer placing the robot.
+  // Counts since create(): cycles with a colliding pair, freezes, and the
+  // pairs as "rlowerarm-rthigh 12, ..." (cycles each) for the benches.
+  int64_t self_collision_cycles() const { return self_collision_cycles_; }
+  int64_t self_collision_freezes() const { return self_collision_freezes_; }
+  std::string self_collision_pairs() const;
+  bool joint_frozen(Joint joint) const { return self_collision_.frozen(joint); }
   // Direct joint velocities for the next cycle (motion_enabled == false).
   void set_velocity(Joint joint, double rad_per_s) { pending_.joint_velocity[joint] = static_cast<float>(rad_per_s); pending_.joint_set[joint] = true; }
   double cycle_seconds() const { return 0.02; }
@@ -127,6 +139,12 @@ class MotionHarness {
   motion::SkillRequests requests_{};
   protocol::Action pending_;     // sent last cycle: drives this cycle's physics step
   uint32_t cycle_ = 0;
+  sim::SelfCollisionParams self_collision_params_;
+  sim::SelfCollisionModel self_collision_model_;
+  sim::SelfCollisionState self_collision_;
+  sim::SelfCollisionCheck self_collision_check_;
+  int64_t self_collision_cycles_ = 0, self_collision_freezes_ = 0;
+  int64_t self_collision_pair_cycles_[sim::kMaxSelfCollisionPairs] = {};  // by pair index of the model
 };
 
 // The objectives' contact conditions: "4,8,20" or "0,0.005" -> numbers within

@@ -79,6 +79,7 @@ std::string number_text(double v) {
 Result<PhysicsParams> read_params(const data::DataFile& file) {
   if (!file.root.is_map()) return make_error(file.name + ": must return a table of physics parameters");
   for (const auto& field : file.root.fields) {
+    if (field.first == "self_collision") continue;  // the referee's rule, not physics (self_collision_data.cpp)
     const bool known = std::any_of(std::begin(kFields), std::end(kFields),
                                    [&](const PhysicsParamField& f) { return field.first == f.key; });
     if (!known) return make_error(where(file, field.first) + "unknown key '" + field.first + "'");

@@ -20,6 +20,7 @@
 #include "tools/sim/server/monitor_port.h"
 #include "tools/sim/server/percept_writer.h"
 #include "tools/sim/server/referee_link.h"
+#include "tools/sim/server/self_collision_link.h"
 #include "tools/sim/server/team_registry.h"
 #include "tools/sim/server/text_writer.h"
 #include "tools/sim/referee/trainer_commands.h"
@@ -133,6 +134,8 @@ struct Server::Impl {
   Referee referee;
   RefereeInput referee_input;
   RefereeCommands referee_commands;
+  SelfCollisionLink self_collision;
+  JudgedRobot judged[kMaxSessions];
   TeamRobot team_robots[kMaxSessions];
   int team_robot_count = 0;
   CycleRobot cycle_robots[kMaxSessions];
@@ -186,6 +189,7 @@ struct Server::Impl {
   bool limits_reached() const;
   void collect_team_robots();
   void run_referee();
+  void judge_self_collisions();
   void apply_trainer_messages();
   void publish_monitor(bool update_due);
   void notify_observer();
@@ -488,13 +492,15 @@ void Server::Impl::apply_commands(Session& s) {
     }
     s.robot = added.value();
     s.robot_type = type;
+    self_collision.reset(s.slot);
     s.percepts_made = 0;
     s.calibration = draw_calibration_offset(vision_noise, rng);
     LOG_INFO(kLog, "%s: robot of type %d created", s.label, type);
   }
   if (s.robot != kNoRobot) {
     for (int j = 0; j < kJointCount; ++j)
-      if (c.joint_set[j]) physics->set_joint_velocity(s.robot, static_cast<Joint>(j), c.joint_velocity[j]);
+      if (c.joint_set[j])
+        physics->set_joint_velocity(s.robot, static_cast<Joint>(j), self_collision.command(s.slot, j, c.joint_velocity[j]));
 
     if (c.init) {
       if (s.team != Team::None) {
@@ -573,6 +579,20 @@ void Server::Impl::run_referee() {
   fill_referee_input(*physics, team_robots, team_robot_count, &referee_input);
   referee.step(referee_input, kCycleSeconds, &referee_commands);
   apply_referee_commands(referee_commands, team_robots, team_robot_count, physics.get());
+}
+
+// rcssserver3d's self-collision rule, after the referee like its
+// SoccerRuleAspect; the freezes act on the commands of the next cycles.
+void Server::Impl::judge_self_collisions() {
+  if (!self_collision.enabled()) return;
+  int n = 0;
+  for (const Session* s : sessions) {
+    if (!s->open || s->closing || s->robot == kNoRobot || s->team == Team::None) continue;
+    judged[n++] = JudgedRobot{s->slot, s->robot, s->robot_type, s->team, s->unum};
+  }
+  const GameState& game = referee.state();
+  self_collision.judge(*physics, judged, n, game.play_mode == protocol::PlayMode::BeforeKickOff, game.game_time,
+                       cycle);
 }
 
 // Trainer commands that arrived on the monitor port since the last cycle.
@@ -681,6 +701,7 @@ void Server::Impl::run_cycle() {
   ++cycle;
   collect_team_robots();
   run_referee();
+  judge_self_collisions();
   stats.robot_cycles += physics->robot_count();
 
   snapshot_current = false;
@@ -822,6 +843,11 @@ Result<std::unique_ptr<Server>> Server::create(const ServerOptions& options) {
   Result<std::unique_ptr<PhysicsWorld>> world = PhysicsWorld::create(physics_options);
   if (!world.ok()) return make_error("physics: " + world.error().describe());
   impl->physics = std::move(world.value());
+  const robot::RobotDescription* judged_types[kRobotTypeCount] = {};
+  for (int type = 0; type < kRobotTypeCount; ++type)
+    if (impl->description_loaded[type]) judged_types[type] = &impl->descriptions[type];
+  if (Status loaded = impl->self_collision.load(robots_dir, physics_file, judged_types); !loaded.ok())
+    return make_error("self-collision rule: " + loaded.error().describe());
 
   asio::error_code ec;
   asio::ip::address address = asio::ip::make_address(options.bind_address, ec);
