@@ -230,8 +230,26 @@ bool is_getup_side(const std::string& side) {
   return false;
 }
 
-double getup_once(int type, Lying lying, int run) {
+// What rcssserver3d's self-collision rule saw in the get-ups (the harness
+// applies it): runs with a colliding pair, freezes, and the pairs' cycles.
+struct SelfCollisionTally {
+  int runs = 0;
+  int64_t freezes = 0;
+  std::string pairs;  // each run's pairs, "; " between runs
+};
+
+double getup_once(int type, Lying lying, int run, SelfCollisionTally* tally) {
   auto h = make(type, 0.3 * run);
+  struct Count {
+    MotionHarness& h;
+    SelfCollisionTally* tally;
+    ~Count() {
+      if (h.self_collision_cycles() == 0) return;
+      ++tally->runs;
+      tally->freezes += h.self_collision_freezes();
+      tally->pairs += (tally->pairs.empty() ? "" : "; ") + h.self_collision_pairs();
+    }
+  } count{*h, tally};
   // The fall pose: --variant, else the one run r takes in turn.
   auto variant = [&](int cycle) { return g_args.variant >= 0 ? g_args.variant : cycle; };
   if (lying == Lying::PushedFront || lying == Lying::PushedBack) {
@@ -261,8 +279,9 @@ void bench_getup(int type) {
     if (!g_args.side.empty() && g_args.side != name) continue;
     std::vector<double> times;
     int ok = 0;
+    SelfCollisionTally tally;
     for (int r = 0; r < g_args.runs; ++r) {
-      double t = getup_once(type, lying, r);
+      double t = getup_once(type, lying, r, &tally);
       if (t >= 0) {
         ++ok;
         times.push_back(t);
@@ -271,6 +290,9 @@ void bench_getup(int type) {
     }
     std::printf("getup %s type %d: success %d/%d, median time to standing %.2f s\n", name, type, ok,
                 g_args.runs, median(times));
+    std::printf("getup %s type %d: self-collision in %d/%d runs, %lld freezes%s%s\n", name, type, tally.runs,
+                g_args.runs, static_cast<long long>(tally.freezes), tally.runs > 0 ? " (pair cycles: " : "",
+                tally.runs > 0 ? (tally.pairs + ")").c_str() : "");
   }
 }
 
