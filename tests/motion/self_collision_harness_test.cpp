@@ -84,7 +84,7 @@ TEST_CASE("the lower arm on the thigh freezes the right arm and leg for 1 s, and
   }
   REQUIRE_MESSAGE(!runs.empty(), "the scripted pose never froze a joint");
   for (const Run& r : runs)
-    MESSAGE("frozen from t = " << r.first * 0.02 << " s for " << r.length << " cycles, mask " << std::hex << r.mask);
+    MESSAGE("frozen from t = " << r.first * 0.02 << " s for " << r.length << " cycles, joint mask " << r.mask);
   // The first freeze: exactly the two limbs, 50 cycles (1.0 s), while the
   // script drives the pose towards the collision.
   CHECK(runs[0].mask == (kRightArm | kRightLeg));

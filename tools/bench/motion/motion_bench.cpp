@@ -951,6 +951,12 @@ int main(int argc, char** argv) {
   if (MotionHarness::unstable_count() > 0)
     std::printf("%d runs went unstable in MuJoCo (counted as falls / failures)\n",
                 MotionHarness::unstable_count());
+  // rcssserver3d's self-collision rule (the harness applies it): what every
+  // run of this bench set off, so a motion that would freeze a limb shows.
+  std::printf("self-collision: %lld cycles with a colliding pair%s%s\n",
+              static_cast<long long>(MotionHarness::self_collision_cycles_all()),
+              MotionHarness::self_collision_cycles_all() > 0 ? "; pair cycles: " : "",
+              MotionHarness::self_collision_pairs_all().c_str());
   std::printf("(wall time %.1f s)\n", (monotonic_ns() - start) * 1e-9);
   return 0;
 }

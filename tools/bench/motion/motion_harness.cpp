@@ -8,7 +8,9 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <iterator>
 
 #include "robot/description.h"
 #include "self_collision_data.h"
@@ -22,6 +24,28 @@ namespace {
 constexpr double kBallParkedOffset = -6.0;
 
 int g_unstable_count = 0;  // MotionHarness::unstable_count
+// MotionHarness::self_collision_*_all: cycles with a colliding pair, and
+// each pair's cycles by name (a fixed table: no allocation in step()).
+int64_t g_self_collision_cycles = 0;
+struct PairCount {
+  char a[24] = {}, b[24] = {};
+  int64_t cycles = 0;
+};
+PairCount g_pair_counts[64];
+int g_pair_count = 0;
+
+void count_pair(const char* a, const char* b) {
+  for (int i = 0; i < g_pair_count; ++i)
+    if (std::strcmp(g_pair_counts[i].a, a) == 0 && std::strcmp(g_pair_counts[i].b, b) == 0) {
+      ++g_pair_counts[i].cycles;
+      return;
+    }
+  if (g_pair_count == static_cast<int>(std::size(g_pair_counts))) return;
+  PairCount& p = g_pair_counts[g_pair_count++];
+  std::snprintf(p.a, sizeof p.a, "%s", a);
+  std::snprintf(p.b, sizeof p.b, "%s", b);
+  p.cycles = 1;
+}
 
 // Scratch paths removed when the tool ends, however it ends: a normal exit
 // or std::exit (atexit), or Ctrl-C and kill (signals). A tool may run for an
@@ -264,13 +288,17 @@ void MotionHarness::step() {
   // right after the step); its freezes act on the command applied below.
   self_collision_.check(self_collision_model_, self_collision_params_, readings_.joint_angle, cycle_,
                         &self_collision_check_);
-  if (self_collision_check_.hit_count > 0) ++self_collision_cycles_;
+  if (self_collision_check_.hit_count > 0) {
+    ++self_collision_cycles_;
+    ++g_self_collision_cycles;
+  }
   if (self_collision_check_.newly_frozen != 0) ++self_collision_freezes_;
   for (int h = 0; h < self_collision_check_.hit_count; ++h) {
     const sim::SelfCollisionHit& hit = self_collision_check_.hits[h];
     for (int p = 0; p < self_collision_model_.pair_count; ++p)
       if (self_collision_model_.pair[p][0] == hit.box_a && self_collision_model_.pair[p][1] == hit.box_b)
         ++self_collision_pair_cycles_[p];
+    count_pair(self_collision_model_.name[hit.box_a], self_collision_model_.name[hit.box_b]);
   }
   fill_percept();
   fill_world_state();
@@ -291,6 +319,16 @@ void MotionHarness::apply_pending() {
   for (int j = 0; j < kJointCount; ++j)
     if (pending_.joint_set[j])
       world_->set_joint_velocity(robot_, static_cast<Joint>(j), self_collision_.filter(j, pending_.joint_velocity[j]));
+}
+
+int64_t MotionHarness::self_collision_cycles_all() { return g_self_collision_cycles; }
+
+std::string MotionHarness::self_collision_pairs_all() {
+  std::string text;
+  for (int i = 0; i < g_pair_count; ++i)
+    text += std::string(i ? ", " : "") + g_pair_counts[i].a + "-" + g_pair_counts[i].b + " " +
+            std::to_string(g_pair_counts[i].cycles);
+  return text;
 }
 
 std::string MotionHarness::self_collision_pairs() const {

@@ -114,6 +114,9 @@ class MotionHarness {
   int64_t self_collision_cycles() const { return self_collision_cycles_; }
   int64_t self_collision_freezes() const { return self_collision_freezes_; }
   std::string self_collision_pairs() const;
+  // The same over every harness of this process (benches print it at the end).
+  static int64_t self_collision_cycles_all();
+  static std::string self_collision_pairs_all();
   bool joint_frozen(Joint joint) const { return self_collision_.frozen(joint); }
   // Direct joint velocities for the next cycle (motion_enabled == false).
   void set_velocity(Joint joint, double rad_per_s) { pending_.joint_velocity[joint] = static_cast<float>(rad_per_s); pending_.joint_set[joint] = true; }
