@@ -37,7 +37,11 @@
 -- grip, 49/50 in 1.48 s with the slip (type 2: 50/50 1.50 s, 48/50 3.98 s with the slip);
 -- `libero_skill_bench getup_back --runs 10`: rcssserver3d 1.36 s median, 9 of 10 within 2 s (3.64 s),
 -- no self-collision (type 2: 3.56 -> 1.32 s, 10 of 10); built-in 1.36 s, 9 of 10 (3.72 s; type 2
--- 1.32 s, 10 of 10).
+-- 1.32 s, 10 of 10). Type 4 plays it too: its own file (this get-up before the real-server search)
+-- put the lower arms on the thighs on both servers (3.92 s on rcssserver3d, 0 of 10 within 2 s;
+-- 3.88 s built-in, rule on); with this one 1.36 s there, 8 of 10 within 2 s, no self-collision,
+-- 1.32 s built-in, 10 of 10; harness with the slip 50/50 in 1.50 s, pushed backwards 9/10 in 1.52 s
+-- (its own: 4.12 s); with grip 48/50 in 3.41 s (its own under the rule: 4.06 s, 5/5).
 return {
   name = "getup_back",
   frames = {
