@@ -26,52 +26,22 @@ import re
 import shutil
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import tempfile
 import time
 
+# The wire format, check() and its FAILURES list: the simulator server's protocol test.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sim_server"))
+from simspark_client import FAILURES, Connection, check  # noqa: E402
+
 SKIP = 77
-FAILURES = []
 APPROACH_START = 1.5   # s, tests/motion/self_collision_script.h
 SCRIPT_SECONDS = 7.0
 EFFECTORS = {"raj1": "rae1", "raj2": "rae2", "raj3": "rae3", "raj4": "rae4", "laj1": "lae1", "laj2": "lae2",
              "laj3": "lae3", "laj4": "lae4", "rlj1": "rle1", "rlj2": "rle2", "rlj3": "rle3", "rlj4": "rle4",
              "rlj5": "rle5", "rlj6": "rle6", "llj1": "lle1", "llj2": "lle2", "llj3": "lle3", "llj4": "lle4",
              "llj5": "lle5", "llj6": "lle6", "hj1": "he1", "hj2": "he2"}
-
-
-def check(condition, message):
-    if not condition:
-        FAILURES.append(message)
-        print("FAIL: " + message, flush=True)
-    return condition
-
-
-class Connection:
-    def __init__(self, port, timeout=60.0):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self.buffer = b""
-
-    def send(self, text):
-        data = text.encode("ascii")
-        self.sock.sendall(struct.pack(">I", len(data)) + data)
-
-    def receive(self):
-        while len(self.buffer) < 4 or len(self.buffer) < 4 + struct.unpack(">I", self.buffer[:4])[0]:
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                return None
-            self.buffer += chunk
-        n = struct.unpack(">I", self.buffer[:4])[0]
-        text = self.buffer[4:4 + n].decode("ascii", "replace")
-        self.buffer = self.buffer[4 + n:]
-        return text
-
-    def close(self):
-        self.sock.close()
 
 
 def free_port():
@@ -124,7 +94,7 @@ def fall_back(angle):
 
 class Agent:
     def __init__(self, port, monitor):
-        self.conn = Connection(port)
+        self.conn = Connection("127.0.0.1", port, timeout=60.0)
         self.monitor = monitor
         self.angle = {}
         self.cycle = 0
@@ -196,7 +166,7 @@ def collision_lines(log_path):
 
 
 def run(agent_port, monitor_port, log_path, label):
-    monitor = Connection(monitor_port)
+    monitor = Connection("127.0.0.1", monitor_port, timeout=60.0)
     agent = Agent(agent_port, monitor)
     try:
         agent.start()
