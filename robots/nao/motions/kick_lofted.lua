@@ -8,8 +8,7 @@
 -- --lambda 10 --seed 51 --seeds 1` (the file: candidates/kick_lofted_k3.lua), best of generation 82; the
 -- ball nearer, the swing 17 ms longer, the kicking hip yaw-pitch turning on to -23 degrees, the
 -- foot pitched up through contact), then its set-down shortened by hand from 0.475 to 0.25 s, which
--- halved the falls after approaches. As searched:
--- tools/bench/motion/candidates/kick_lofted_shipped.lua. The support leg straightens and the torso leans back through contact
+-- halved the falls after approaches (its kicks from the spot in that search: median 10.3 m). The support leg straightens and the torso leans back through contact
 -- while the hip swings on. The player mirrors it for the left foot. Degrees, SimSpark signs.
 -- the standing ankle steers the torso's pitch onto pitch_reference through the wind-up
 -- and swing (pitch_support_ankle): open loop, the stand's sway at the start set the torso's pitch

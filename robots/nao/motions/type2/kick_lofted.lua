@@ -17,8 +17,8 @@
 -- (`libero optimize --file <robots copy>/nao/motions/kick_lofted.lua --params
 -- @tools/bench/motion/params/kick.params --objective kick --objective-args "kick_lofted --slip
 -- 0,0.005 --substeps 4,8,20 --settle-trials 4 --walk-trials 2 --approaches 3" --sigma 0.03
--- --lambda 12 --seed 31 --seeds 1` (the file: candidates/kick_lofted_c27.lua), best of generation 29 of 40; its parameters:
--- tools/bench/motion/candidates/kick_lofted_shipped.lua).
+-- --lambda 12 --seed 31 --seeds 1` (the file: candidates/kick_lofted_c27.lua), best of generation 29 of 40; its frames are
+-- robots/nao/motions/kick_lofted.lua's).
 -- The support leg straightens and the torso leans back through contact while the hip swings on.
 -- The player mirrors it for the left foot. Degrees, SimSpark signs.
 return {
