@@ -114,6 +114,11 @@ struct KickSpec {
   // SimSpark's slip: a veer can be the contact model's (type 0's lofted kick
   // crosses the body by ~5 degrees with grip and not at all with the slip).
   double veer = 0;
+  // Whether behaviours may plan with it (`in_play`, default true). A kick
+  // that works on one server and fails on the judge's (type 0's lofted kick
+  // falls on rcssserver3d: docs/benchmarks.md) stays playable on request,
+  // for the benches, but is not reported to the scripts as an ability.
+  bool in_play = true;
 };
 
 struct KeyframeMotion {

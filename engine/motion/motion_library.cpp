@@ -75,6 +75,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     motion.kick.over_bar_to = reader.number_or("over_bar_to", 0.0);
     double veer_deg = reader.number_or("veer_deg", 0.0);
     motion.kick.veer = deg2rad(veer_deg);
+    motion.kick.in_play = reader.boolean_or("in_play", true);
     if (reader.ok() && !(motion.kick.ball_x > 0 && motion.kick.ball_x < 0.5 && std::fabs(motion.kick.ball_y) < 0.3))
       reader.fail("'ball_x' must be in (0, 0.5) m and |ball_y| < 0.3 m");
     if (reader.ok() && !(motion.kick.distance >= 0 && motion.kick.distance < 40))

@@ -52,7 +52,8 @@ constexpr double kBallRelMaxAge = 0.3;  // s
 void report_abilities(const MotionLibrary* library, const WalkParams& walk, MotionStatus* status) {
   for (int k = 0; k < kKickTypeCount; ++k) {
     const KeyframeMotion* kick = library ? library->find(kKickMotions[k]) : nullptr;
-    const bool known = kick && kick->kick.present;
+    // A kick not in play is reported unknown: the scripts never choose it.
+    const bool known = kick && kick->kick.present && kick->kick.in_play;
     status->kick_distance[k] = known ? kick->kick.distance : 0.0;
     status->kick_ball_x[k] = known ? kick->kick.ball_x : 0.0;
     status->kick_ball_y[k] = known ? std::fabs(kick->kick.ball_y) : 0.0;

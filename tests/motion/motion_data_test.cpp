@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <thread>
 
@@ -233,20 +234,50 @@ TEST_CASE("shipped motions load for every type; each plays its own kicks where i
   CHECK(swing[kLofted][3] != swing[kLofted][2]);
 }
 
-TEST_CASE("lofted kick: optional motion, its crossbar stretch reported; without it requests fail") {
-  // The shipped robot has it, with where its ball flies over the crossbar.
+TEST_CASE("lofted kick: optional motion, reported only in play, its crossbar stretch; without it requests fail") {
+  // The shipped robot has it, with where its ball flies over the crossbar, but not in play (it
+  // falls on rcssserver3d): the scripts are told nothing of it, and a request still plays it.
   auto lofted = load_motion_file(robots_dir() + "/nao/motions/kick_lofted.lua");
   REQUIRE_MESSAGE(lofted.ok(), (lofted.ok() ? "" : lofted.error().describe()));
   REQUIRE(lofted->kick.present);
+  CHECK_FALSE(lofted->kick.in_play);
   CHECK(lofted->kick.over_bar_from > 0);
   CHECK(lofted->kick.over_bar_to > lofted->kick.over_bar_from);
   MotionOptions options;
   options.robots_dir = robots_dir();
   options.reload_poll_seconds = 0;
+  MotionSystem shipped(options);
+  REQUIRE(shipped.load().ok());
+  Cycle cycle;
+  cycle.step(shipped);
+  CHECK(shipped.status().kick_distance[kKickLofted] == 0);
+  CHECK(shipped.status().kick_duration[kKickLofted] == 0);
+  CHECK(shipped.status().kick_distance[kKickLong] > 0);
+  cycle.requests.body = kBodyKick;
+  cycle.requests.kick_type = kKickLofted;
+  cycle.requests.kick_target_x = 5;
+  cycle.world.ball.valid = 1;
+  cycle.world.ball.x = 0.3;
+  cycle.step(shipped);
+  CHECK(shipped.status().state != kSkillFailed);
+
+  // The same kick in play: reported with its figures.
+  std::string dir = scratch_dir();
+  std::filesystem::copy(robots_dir(), dir + "/robots", std::filesystem::copy_options::recursive);
+  {
+    std::string path = dir + "/robots/nao/motions/kick_lofted.lua";
+    std::ifstream in(path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    size_t at = text.find("in_play = false }");
+    REQUIRE(at != std::string::npos);
+    text.replace(at, 15, "in_play = true");
+    std::ofstream(path) << text;
+  }
+  options.robots_dir = dir + "/robots";
   MotionSystem with(options);
   REQUIRE(with.load().ok());
-  Cycle cycle;
-  cycle.step(with);
+  Cycle played;
+  played.step(with);
   CHECK(with.status().kick_distance[kKickLofted] == lofted->kick.distance);
   CHECK(with.status().kick_over_bar_from[kKickLofted] == lofted->kick.over_bar_from);
   CHECK(with.status().kick_over_bar_to[kKickLofted] == lofted->kick.over_bar_to);
@@ -255,8 +286,6 @@ TEST_CASE("lofted kick: optional motion, its crossbar stretch reported; without 
   CHECK(std::string(kKickTypeNames[kKickLofted]) == "lofted");
 
   // A robot without the motion loads, reports the kick unknown and fails its requests.
-  std::string dir = scratch_dir();
-  std::filesystem::copy(robots_dir(), dir + "/robots", std::filesystem::copy_options::recursive);
   std::filesystem::remove(dir + "/robots/nao/motions/kick_lofted.lua");
   options.robots_dir = dir + "/robots";
   MotionSystem without(options);
@@ -282,6 +311,13 @@ TEST_CASE("lofted kick: optional motion, its crossbar stretch reported; without 
   auto bad = load_motion_file(dir + "/robots/nao/motions/kick_lofted.lua");
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.error().describe().find("over_bar_from") != std::string::npos);
+  // So is an `in_play` that is not true or false.
+  std::ofstream(dir + "/robots/nao/motions/kick_lofted.lua")
+      << "return { name = 'kick_lofted', kick = { ball_x = 0.17, ball_y = -0.05, distance = 9, in_play = 1 },"
+         " frames = { { duration = 0.1, angles = {} } } }";
+  auto bad_flag = load_motion_file(dir + "/robots/nao/motions/kick_lofted.lua");
+  REQUIRE_FALSE(bad_flag.ok());
+  CHECK(bad_flag.error().describe().find("in_play") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
