@@ -50,8 +50,10 @@ local function choose()
   -- Danger: ball deep in our half with an opponent close: clear to the side away from goal.
   local pressure = passing.opponent_time(bx, by)
   if bx < params.clear_zone_x and pressure < 2.5 then
-    -- Over the attackers' heads when the body has the lofted kick.
-    plan.x, plan.y, plan.kind = bx + 6, by >= 0 and 8 or -8, body.has_kick("lofted") and "lofted" or "long"
+    -- The way I come at the ball, upfield; over the attackers' heads when
+    -- the body has the lofted kick in play.
+    plan.x, plan.y = kicking.clear_target(params.clear.distance)
+    plan.kind = body.has_kick("lofted") and "lofted" or "long"
     return "clear"
   end
   -- Shoot when the goal is in range and open enough (not from an indirect kick-off).
@@ -113,6 +115,10 @@ local function choose()
   end
   plan.x, plan.y = field.opponent_goal_x, 0
   if M.dribble_target then plan.x, plan.y = M.dribble_target(plan.x, plan.y) end
+  if pressure < params.dribble.bend_pressure then
+    local h = kicking.dribble_heading(plan.x, plan.y)
+    plan.x, plan.y = bx + 2 * math.cos(h), by + 2 * math.sin(h)
+  end
   return "dribble"
 end
 

@@ -5,6 +5,7 @@ local formation = require "data.formation"
 local special = require "behaviors.special"
 local kick_to = require "behaviors.kick_to"
 local body = require "lib.body"
+local kicking = require "lib.kicking"
 local params = require "data.params"
 local positioning = require "lib.positioning"
 local walk = require "lib.walk"
@@ -12,6 +13,10 @@ local walk = require "lib.walk"
 local ball, me = world.ball, world.self
 local K = formation.keeper
 local gx = field.own_goal_x
+
+-- The clear's target, fixed when the clear starts: a target that followed
+-- the robot would turn the kick's direction under the approach.
+local clear_x, clear_y = 0, 0
 
 local function in_penalty_area(x, y)
   return x < gx + field.penalty_length and math.abs(y) < field.penalty_width / 2
@@ -28,7 +33,11 @@ return option.define {
       initial = true,
       transition = function(o)
         if special.ball_coming(1.5) then return "block" end
-        if in_penalty_area(ball.x, ball.y) and math.sqrt(ball.vx ^ 2 + ball.vy ^ 2) < 0.5 then return "clear" end
+        if in_penalty_area(ball.x, ball.y) and math.sqrt(ball.vx ^ 2 + ball.vy ^ 2) < 0.5 then
+          -- Upfield the way it comes at the ball: no walk round it (lib/kicking.lua).
+          clear_x, clear_y = kicking.clear_target(params.clear.distance)
+          return "clear"
+        end
       end,
       action = function(o, keep_distance)
         local a = math.atan2(ball.y, ball.x - gx)
@@ -64,7 +73,7 @@ return option.define {
         if o.action_done or o.action_aborted or not in_penalty_area(ball.x, ball.y) then return "guard" end
       end,
       action = function(o)
-        kick_to(ball.x + 6, ball.y >= 0 and 6 or -6, body.has_kick("lofted") and "lofted" or "long")
+        kick_to(clear_x, clear_y, body.has_kick("lofted") and "lofted" or "long")
       end,
     },
   },

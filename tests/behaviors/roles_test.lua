@@ -83,25 +83,73 @@ end)
 
 -- Clearing ------------------------------------------------------------------
 
-test("a field player with the ball deep in our half and an opponent close clears it lofted to the side", function()
-  local s = scene{ ball = { x = -11, y = 2 },
-                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -11.4, y = 2 } },
-                   them = { { unum = 9, x = -10, y = 2.6 } } }
-  s:run(3)
-  expect(s:active(2, "play_ball", "clear"), "play_ball chose to clear")
-  local a = s:activation(2)
+-- The clear's kick_to target and kind from robot unum's activation graph.
+local function clear_kick(s, unum)
   local x, y, kind
-  for _, e in ipairs(a) do
+  for _, e in ipairs(s:activation(unum)) do
     if e.option == "kick_to" then
       x, y = tonumber(e.params:match("x=([%-%d%.]+)")), tonumber(e.params:match("y=([%-%d%.]+)"))
       kind = e.params:match("kind=\"?(%a+)")
     end
   end
-  expect_eq(kind, "lofted", "the lofted kick, over the attacker")
+  return x, y, kind
+end
+
+test("a field player with the ball deep in our half and an opponent close clears it upfield past him", function()
+  local s = scene{ ball = { x = -11, y = 2 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -11.4, y = 2 } },
+                   them = { { unum = 9, x = -10, y = 2.6 } } }
+  s:run(3)
+  expect(s:active(2, "play_ball", "clear"), "play_ball chose to clear")
+  local x, y, kind = clear_kick(s, 2)
+  expect(kind == "long" or kind == "lofted", "a far kick, got " .. tostring(kind))
   expect(x and x > -11 + 3, "upfield")
-  expect(y and y > 5, "to the near (left) side, away from the goal")
+  -- the attacker 1 m ahead and 0.6 m to the left is not in the ball's way
+  expect(y and math.abs(y - 2) < 1.5, "about the way the robot faces, got y " .. tostring(y))
   local ok = s:run_until(function(t) return t:ball().x > -8 end, 750)
   expect(ok, "the ball is out of the danger zone within 15 s")
+end)
+
+test("a clear goes the way the robot comes at the ball, not round it", function()
+  -- Coming from the left touchline side at the ball: clear upfield to the right, no walk round.
+  local s = scene{ ball = { x = -11, y = 2 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -11, y = 2.4, heading = -math.pi / 2 } },
+                   them = { { unum = 9, x = -10, y = 2.6, heading = math.pi } } }
+  s:run(3)
+  expect(s:active(2, "play_ball", "clear"), "play_ball chose to clear")
+  local x, y = clear_kick(s, 2)
+  expect(x and x > -11, "not towards our goal")
+  expect(y and y < 2 - 3, "to the right, the way it comes, got y " .. tostring(y))
+end)
+
+test("a clear turns away from an attacker standing in the ball's way", function()
+  local s = scene{ ball = { x = -11, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -11.4, y = 0 } },
+                   them = { { unum = 9, x = -9.9, y = 0.1, heading = math.pi } } }
+  s:run(3)
+  expect(s:active(2, "play_ball", "clear"), "play_ball chose to clear")
+  local x, y = clear_kick(s, 2)
+  expect(x and x > -11, "upfield")
+  -- the ball's path passes the attacker 1.1 m ahead by more than the lane (0.35 + 0.11 m)
+  local h = math.atan2(y, x + 11)
+  expect(math.abs(1.1 * math.sin(h) - 0.1 * math.cos(h)) > 0.46, "away from the attacker, heading " .. h)
+end)
+
+test("pressed, the ball owner dribbles the way it comes at the ball, bent at most max_bend off the goal", function()
+  -- Coming at the ball from the upper left, 45 deg off the line to the goal, an attacker 0.5 m away.
+  local s = scene{ ball = { x = 0, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.3, y = 0.3, heading = -math.pi / 4 } },
+                   them = { { unum = 9, x = 0.3, y = 0.4, heading = math.pi } } }
+  s:run(3)
+  expect(s:active(2, "play_ball", "dribble"), "play_ball chose to dribble")
+  local x, y
+  for _, e in ipairs(s:activation(2)) do
+    if e.option == "dribble" then
+      x, y = tonumber(e.params:match("x=([%-%d%.]+)")), tonumber(e.params:match("y=([%-%d%.]+)"))
+    end
+  end
+  local h = x and math.atan2(y - s:ball().y, x - s:ball().x)
+  expect(h and h < -0.4 and h > -0.75, "bent towards the way it comes (max_bend 0.7), heading " .. tostring(h))
 end)
 
 -- Role positions (data/formation.lua) -----------------------------------
