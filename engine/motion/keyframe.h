@@ -103,6 +103,11 @@ struct KickSpec {
   // the kick still goes well (libero_motion_bench kick_motion --ball-dx/dy):
   // the approach stops as soon as the ball is inside it.
   double window_x = 0.03, window_y = 0.025;  // m
+  // The window's half-width on the near side (the ball nearer the feet
+  // than the spot, m; `window_x_near` in the table, window_x when absent): a
+  // kick whose foot still meets the ball well nearer than its spot lets the
+  // approach stop there, which it aims at the middle of the whole window.
+  double window_x_near = 0.03;
   // Where the ball flies too high to pass under the crossbar (m from the
   // kick spot, measured by the kick benchmark; 0, 0: never): a shot from
   // inside this stretch goes over the goal.

@@ -651,13 +651,23 @@ TEST_CASE("motion files: a kick's placement and distance are data, checked on lo
   CHECK(windowed->kick.window_x == doctest::Approx(0.04));
   CHECK(windowed->kick.window_y == doctest::Approx(0.01));
   CHECK(windowed->kick.veer == 0);
+  // The near side defaults to window_x, and may be wider.
+  CHECK(windowed->kick.window_x_near == doctest::Approx(0.04));
+  auto near_side = parse_motion_text(
+      "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, window_x_near = 0.05 },"
+      " frames = { { duration = 0.3, angles = {} } } }",
+      "k.lua");
+  REQUIRE(near_side.ok());
+  CHECK(near_side->kick.window_x_near == doctest::Approx(0.05));
+  CHECK(near_side->kick.window_x == doctest::Approx(KickSpec{}.window_x));
   auto veering = parse_motion_text(
       "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, veer_deg = 6.5 },"
       " frames = { { duration = 0.3, angles = {} } } }",
       "k.lua");
   REQUIRE(veering.ok());
   CHECK(veering->kick.veer == doctest::Approx(deg2rad(6.5)));
-  for (const char* bad : {"window_x = 0", "window_y = -0.01", "window_x = 0.2", "veer_deg = 45", "veer_deg = 'left'"}) {
+  for (const char* bad : {"window_x = 0", "window_y = -0.01", "window_x = 0.2", "window_x_near = 0", "window_x_near = 0.15",
+                          "veer_deg = 45", "veer_deg = 'left'"}) {
     auto wrong = parse_motion_text(std::string("return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, ") +
                                        bad + " }, frames = { { duration = 0.3, angles = {} } } }",
                                    "k.lua");
