@@ -39,6 +39,14 @@ struct KickApproachInput {
   double lean_pitch = 0, lean_roll = 0;  // torso lean beyond the walking posture's, rad
 };
 
+// Where an approach is (traces and the skill bench's per-phase timing):
+// walking up from afar; correcting sideways or turning behind the spot;
+// walking straight onto it; placed and stepping until the walk can be
+// stopped; placed with the walk stopped, standing up; standing still and
+// settling; kicking.
+enum class ApproachPhase { Far, LineUp, WalkIn, Placed, StandUp, Settle, Kick };
+const char* approach_phase_name(ApproachPhase phase);
+
 struct KickApproachOutput {
   WalkCommand command;
   bool kick = false;        // start the kick motion this cycle
@@ -51,6 +59,7 @@ struct KickApproachOutput {
   // torso upright; cycles stood still so far.
   bool aligned = false, feet_together = false, in_place = false, upright = false;
   int still_cycles = 0;
+  ApproachPhase phase = ApproachPhase::Far;
 };
 
 class KickApproach {

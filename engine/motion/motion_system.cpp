@@ -79,6 +79,11 @@ struct MotionSystem::Impl {
   LegGeometry legs;
   KickApproach approach;
   int approach_trace_cycles = 0;
+  // The approach's phase and since when (game time), and, while placed,
+  // the cycles each stop condition held the walk back (debug traces).
+  ApproachPhase approach_phase = ApproachPhase::Far;
+  double approach_phase_since = 0;
+  int placed_cycles = 0, placed_apart = 0, placed_moving = 0, placed_leaning = 0, placed_late = 0;
   KeyframePlayer player;
   HeadControl head;
   std::unique_ptr<MotionLibrary> library;
@@ -127,6 +132,7 @@ struct MotionSystem::Impl {
   void choose_body(const SkillRequests& requests, const world::WorldState& world, WalkCommand* command,
                    MotionStatus* status);
   WalkCommand walk_to_command(const SkillRequests& requests, const world::WorldState& world);
+  void trace_approach_phase(const KickApproachOutput& out, double time);
   void approach_kick(const SkillRequests& requests, const world::WorldState& world, WalkCommand* command,
                      MotionStatus* status);
   void step_keyframe(double* joints);
@@ -451,7 +457,11 @@ void MotionSystem::Impl::approach_kick(const SkillRequests& requests, const worl
     skill_failed = true;
     return;
   }
-  if (mode != Mode::Kick) approach.reset();
+  if (mode != Mode::Kick) {
+    approach.reset();
+    approach_phase = ApproachPhase::Far;
+    approach_phase_since = world.game.time;
+  }
   mode = Mode::Kick;
   kick_phase = KickPhase::Approach;
   KickApproachInput in;
@@ -498,6 +508,7 @@ void MotionSystem::Impl::approach_kick(const SkillRequests& requests, const worl
               out.error_x, out.error_y, rad2deg(out.error_yaw), out.command.vx, out.command.vy, out.command.turn,
               out.aligned, out.feet_together, in.stance.gap_x, rad2deg(in.stance.gap_yaw), out.in_place,
               out.upright, rad2deg(in.lean_pitch), rad2deg(in.lean_roll), out.still_cycles);
+  trace_approach_phase(out, world.game.time);
   if (out.kick) {
     approach.reset();
     // The ball as the approach left it, for kicks that adapt to it.
@@ -510,6 +521,31 @@ void MotionSystem::Impl::approach_kick(const SkillRequests& requests, const worl
   } else {
     *command = out.command;
   }
+}
+
+// Each change of the approach's phase, with the time spent in the one
+// before, and for a placed robot which stop condition held the walk back
+// for how many cycles (debug level: where the time after arriving goes).
+void MotionSystem::Impl::trace_approach_phase(const KickApproachOutput& out, double time) {
+  if (out.phase == ApproachPhase::Placed) {
+    ++placed_cycles;
+    placed_apart += !out.feet_together;
+    placed_moving += !out.in_place;
+    placed_leaning += !out.upright;
+    placed_late += out.feet_together && out.in_place && out.upright && !out.stop_walk;
+  }
+  if (out.phase == approach_phase) return;
+  if (approach_phase == ApproachPhase::Placed)
+    LOG_DEBUG("motion", "kick approach: placed %d cycles: feet apart %d, moving %d, leaning %d, late in the step %d",
+              placed_cycles, placed_apart, placed_moving, placed_leaning, placed_late);
+  const WalkCommand& speed = walk.current();
+  LOG_DEBUG("motion",
+            "kick approach: phase %s at %.2f after %.2f s of %s: error %.3f %.3f m %.1f deg, walk speed %.2f %.2f %.2f",
+            approach_phase_name(out.phase), time, time - approach_phase_since, approach_phase_name(approach_phase),
+            out.error_x, out.error_y, rad2deg(out.error_yaw), speed.vx, speed.vy, speed.turn);
+  approach_phase = out.phase;
+  approach_phase_since = time;
+  placed_cycles = placed_apart = placed_moving = placed_leaning = placed_late = 0;
 }
 
 // A keyframe motion or a kick's swing plays; at its end it chains to its

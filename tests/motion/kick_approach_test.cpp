@@ -48,6 +48,16 @@ struct Setup {
   }
 };
 
+// Steps `walk` in place (a command too small to move it) until it is at
+// the start of a step, both feet down: where the approach may stop it.
+void step_in_place_to_step_start(WalkEngine& walk) {
+  double target[kJointCount] = {};
+  for (int i = 0; i < 200 && !(walk.walking() && walk.phase() < 0.1); ++i)
+    walk.step(WalkCommand{0.002, 0, 0}, Vec3::Zero(), 0, 0, target);
+  REQUIRE(walk.walking());
+  REQUIRE(walk.phase() < 0.1);
+}
+
 }  // namespace
 
 TEST_CASE("stance: the stand pose has its feet side by side, and a lean moves them against the torso") {
@@ -118,7 +128,9 @@ TEST_CASE("approach: a kick direction off to the side turns the robot, it does n
   CHECK(out.error_yaw == doctest::Approx(deg2rad(30)));
 }
 
-TEST_CASE("approach: a ball just outside the kick's placement window is not kicked, one inside is") {
+TEST_CASE("approach: a ball outside the kick's placement window is not kicked, one well inside is") {
+  // The approach walks on to 0.4 of the window forward: with a window of
+  // 7 cm the ball 2.5 cm ahead is close enough, with 2 cm it is outside.
   Setup t;
   t.spec.window_x = 0.02;
   KickApproach approach;
@@ -128,7 +140,7 @@ TEST_CASE("approach: a ball just outside the kick's placement window is not kick
   CHECK_FALSE(out.kick);
   CHECK(out.command.vx > 0);
 
-  t.spec.window_x = 0.04;
+  t.spec.window_x = 0.07;
   approach.reset();
   for (int i = 0; i < 50 && !out.kick; ++i) out = approach.step(t.spec, t.in, t.walk);
   CHECK(out.kick);
@@ -184,4 +196,137 @@ TEST_CASE("rest pose: follows a reloaded walk file, not what the walk is doing")
   double knee_change = std::abs(walk.rest_pose()[leg_joint(kLeft, 3)] - before[leg_joint(kLeft, 3)]);
   CHECK(knee_change > 0.01);
   CHECK(std::abs(new_stance.y - old_stance.y) < 1e-9);
+}
+
+TEST_CASE("approach: a ball inside the window's edge is walked on towards the centre before stopping") {
+  // Stops scatter the feet by about 2 cm: a robot stopped at the edge stood
+  // outside the window after many stops and walked again from a stand.
+  Setup t;
+  KickApproach approach;
+  // 0.7 of the window ahead: inside, but the robot keeps walking forward.
+  t.ball_at_spot(0.7 * t.spec.window_x, 0.0);
+  KickApproachOutput out = approach.step(t.spec, t.in, t.walk);
+  CHECK_FALSE(out.aligned);
+  CHECK(out.command.vx > 0);
+  CHECK(out.phase == ApproachPhase::WalkIn);
+  // 0.65 of the window to the left: it side-steps on.
+  approach.reset();
+  t.ball_at_spot(0.0, 0.65 * t.spec.window_y);
+  out = approach.step(t.spec, t.in, t.walk);
+  CHECK_FALSE(out.aligned);
+  CHECK(out.command.vy > 0);
+  // Near the centre it is placed and kicks after its settle.
+  approach.reset();
+  t.ball_at_spot(0.3 * t.spec.window_x, 0.4 * t.spec.window_y);
+  for (int i = 0; i < 100 && !out.kick; ++i) out = approach.step(t.spec, t.in, t.walk);
+  CHECK(out.kick);
+  CHECK(out.phase == ApproachPhase::Kick);
+}
+
+TEST_CASE("approach: a placed robot stepping in place that drifts far out of the window walks on, it is not stopped there") {
+  Setup t;
+  KickApproach approach;
+  step_in_place_to_step_start(t.walk);
+  // Placed at the centre, leaning too far to be stopped: it holds, stepping.
+  t.ball_at_spot(0.0, 0.0);
+  t.in.lean_pitch = deg2rad(10);
+  KickApproachOutput out = approach.step(t.spec, t.in, t.walk);
+  CHECK(out.aligned);
+  CHECK(out.phase == ApproachPhase::Placed);
+  CHECK_FALSE(out.stop_walk);
+  // It drifts back until the ball lies 2.3 windows ahead: walking on.
+  t.ball_at_spot(2.3 * t.spec.window_x, 0.0);
+  out = approach.step(t.spec, t.in, t.walk);
+  CHECK_FALSE(out.aligned);
+  CHECK(out.command.vx > 0);
+}
+
+TEST_CASE("approach: a window wider on the near side is aimed at its middle, and the last centimetres are walked briskly") {
+  // The long kick meets the ball 5 cm nearer than its spot about as well as
+  // on it, 3 cm beyond it much worse: its window reaches further near.
+  Setup t;
+  t.spec.window_x = 0.03;
+  t.spec.window_x_near = 0.05;
+  KickApproach approach;
+  // 3 cm nearer than the spot: placed (the symmetric window would back off).
+  t.ball_at_spot(-0.03, 0.0);
+  KickApproachOutput out;
+  for (int i = 0; i < 100 && !out.kick; ++i) out = approach.step(t.spec, t.in, t.walk);
+  CHECK(out.kick);
+  approach.reset();
+  t.spec.window_x_near = 0.03;
+  out = approach.step(t.spec, t.in, t.walk);
+  CHECK_FALSE(out.aligned);
+  CHECK(out.command.vx < 0);
+  // 2 cm beyond the spot, 3 cm from the wide window's middle: it walks on.
+  approach.reset();
+  t.spec.window_x_near = 0.05;
+  t.ball_at_spot(0.02, 0.0);
+  out = approach.step(t.spec, t.in, t.walk);
+  CHECK_FALSE(out.aligned);
+  CHECK(out.command.vx > 0);
+  // 1.8 cm short of a symmetric window's middle: at least as fast as a slow
+  // step that still gets somewhere on rcssserver3d (in proportion alone, 0.07 m/s).
+  approach.reset();
+  t.spec.window_x_near = 0.03;
+  t.ball_at_spot(0.018, 0.0);
+  out = approach.step(t.spec, t.in, t.walk);
+  CHECK_FALSE(out.aligned);
+  CHECK(out.command.vx >= 0.1 - 1e-9);
+}
+
+TEST_CASE("approach phases: named for the traces, and far, line-up and walk-in told apart") {
+  CHECK(std::string(approach_phase_name(ApproachPhase::Settle)) == "settle");
+  CHECK(std::string(approach_phase_name(ApproachPhase::Placed)) == "placed");
+  Setup t;
+  KickApproach approach;
+  t.ball_at_spot(1.0, 0.0);
+  CHECK(approach.step(t.spec, t.in, t.walk).phase == ApproachPhase::Far);
+  approach.reset();
+  t.ball_at_spot(0.15, 0.06);
+  CHECK(approach.step(t.spec, t.in, t.walk).phase == ApproachPhase::LineUp);
+  approach.reset();
+  t.ball_at_spot(0.15, 0.0);
+  CHECK(approach.step(t.spec, t.in, t.walk).phase == ApproachPhase::WalkIn);
+}
+
+TEST_CASE("approach: the settle counts from the walk's stop, also while the walk rises from its crouch") {
+  // A walk that stops on its own rises for 0.2 s; counted from standing
+  // still, the settle waited that long again for a blend it did not need.
+  Setup t;
+  KickApproach approach;
+  double target[kJointCount] = {};
+  for (int i = 0; i < 200 && !t.walk.walking(); ++i) t.walk.step(WalkCommand{0.002, 0, 0}, Vec3::Zero(), 0, 0, target);
+  REQUIRE(t.walk.walking());
+  for (int i = 0; i < 200 && t.walk.walking(); ++i) t.walk.step(WalkCommand{}, Vec3::Zero(), 0, 0, target);
+  REQUIRE_FALSE(t.walk.walking());
+  REQUIRE_FALSE(t.walk.standing_still());  // rising
+  t.ball_at_spot(0.0, 0.0);
+  KickApproachOutput out;
+  int cycles = 0, still_when_standing = -1;
+  for (; cycles < 100 && !out.kick; ++cycles) {
+    out = approach.step(t.spec, t.in, t.walk);
+    if (still_when_standing < 0 && t.walk.standing_still()) still_when_standing = out.still_cycles;
+    t.walk.step(WalkCommand{}, Vec3::Zero(), 0, 0, target);
+  }
+  CHECK(out.kick);
+  CHECK(still_when_standing > 5);  // the rise counted
+  CHECK(cycles <= 26);
+}
+
+TEST_CASE("approach: the last centimetres forward are walked as fast as the walk can still stop") {
+  Setup t;
+  KickApproach approach;
+  // 2.5 cm short of a symmetric window's middle: in proportion (4 m/s per m)
+  // this was 0.1 m/s; stopping at half the walk's deceleration limit allows more.
+  t.ball_at_spot(0.025, 0.0);
+  KickApproachOutput out = approach.step(t.spec, t.in, t.walk);
+  CHECK_FALSE(out.aligned);
+  double stop_speed = std::sqrt(2 * 0.5 * t.walk.params().accel_forward * 0.025);
+  CHECK(out.command.vx == doctest::Approx(stop_speed).epsilon(0.05));
+  CHECK(out.command.vx > 0.15);
+  // Far out it is capped (a quarter metre a second next to the ball).
+  t.ball_at_spot(0.2, 0.0);
+  out = approach.step(t.spec, t.in, t.walk);
+  CHECK(out.command.vx == doctest::Approx(0.25));
 }

@@ -16,6 +16,8 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -186,6 +188,41 @@ double kick_start_from_log(const fs::path& log) {
     if (at != std::string::npos) return std::atof(line.c_str() + at + key.size());
   }
   return -1;
+}
+
+// The approach's phases (the motion system's "kick approach: phase P at T
+// after ..." lines, debug level) and the seconds each took between the
+// arrival and the kick motion's start; `rejected` counts settles that
+// ended without a kick. Empty unless the agent logged at debug level.
+struct PhaseTimes {
+  std::map<std::string, double> seconds;
+  int rejected = 0;
+};
+PhaseTimes phases_after_arrival(const fs::path& log, double arrive, double kick_start) {
+  PhaseTimes out;
+  if (arrive < 0 || kick_start < arrive) return out;
+  std::ifstream in(log);
+  std::string line, phase;
+  double since = 0;
+  const std::string key = "kick approach: phase ";
+  auto add = [&](const std::string& name, double from, double to) {
+    from = std::max(from, arrive);
+    to = std::min(to, kick_start);
+    if (!name.empty() && to > from) out.seconds[name] += to - from;
+  };
+  while (std::getline(in, line)) {
+    const size_t at = line.find(key);
+    if (at == std::string::npos) continue;
+    std::istringstream fields(line.substr(at + key.size()));
+    std::string name, word;
+    double time = 0;
+    if (!(fields >> name >> word >> time)) continue;
+    add(phase, since, time);
+    if (phase == "settle" && name != "kick" && time > arrive && time <= kick_start) ++out.rejected;
+    phase = name;
+    since = time;
+  }
+  return out;
 }
 
 RunResult run_once(const Settings& s, int run, const fs::path& work) {
@@ -399,6 +436,8 @@ int main(int argc, char** argv) {
   std::vector<double> distance, along, turn, direction, time_to_kick, arrive, kick_after_arrive, getups;
   int downs = 0, fell_front = 0, fell_back = 0;
   int falls = 0, kicked = 0, failed = 0, arrived = 0, kicked_within_1s = 0, at_feet = 0;
+  std::map<std::string, std::vector<double>> phase_seconds;  // kicks: per phase, per run that has them
+  int settles_rejected = 0;
   for (int r = s.first; r < s.first + s.runs; ++r) {
     char pattern[] = "/tmp/libero-skill-bench-XXXXXX";
     if (::mkdtemp(pattern) == nullptr) {
@@ -408,6 +447,9 @@ int main(int argc, char** argv) {
     const fs::path work = pattern;
     RunResult result = run_once(s, r, work);
     if (result.ok && is_kick(s.scenario)) result.kick_start_time = kick_start_from_log(work / "agent.log");
+    PhaseTimes phases;
+    if (result.ok && is_kick(s.scenario) && !is_spot(s.scenario))
+      phases = phases_after_arrival(work / "agent.log", result.arrive_time, result.kick_start_time);
     std::error_code ec;
     if (!s.keep_logs.empty()) {
       fs::create_directories(s.keep_logs, ec);
@@ -464,6 +506,16 @@ int main(int argc, char** argv) {
         if (result.kick_start_time >= 0) std::printf("  kick started %.2f s", result.kick_start_time - result.start_time);
         if (after >= 0) std::printf(" (%.2f s after arriving)", after);
         std::printf("%s\n", result.fell ? "  FELL" : "");
+        if (!phases.seconds.empty()) {
+          std::printf("         after arriving:");
+          for (const auto& [name, seconds] : phases.seconds) std::printf(" %s %.2f s", name.c_str(), seconds);
+          if (phases.rejected > 0) std::printf(", %d settle(s) rejected", phases.rejected);
+          std::printf("\n");
+        }
+      }
+      if (!phases.seconds.empty()) {
+        for (const auto& [name, seconds] : phases.seconds) phase_seconds[name].push_back(seconds);
+        settles_rejected += phases.rejected;
       }
     } else {
       distance.push_back(result.distance);
@@ -499,6 +551,14 @@ int main(int argc, char** argv) {
                   bench::percentile(direction, 0.5), kicked, done);
       if (!time_to_kick.empty()) std::printf(", ball moved after median %.2f s", bench::percentile(time_to_kick, 0.5));
       std::printf(", falls %d\n", falls);
+      // With --agent-log debug: where the time after arriving went.
+      if (!phase_seconds.empty()) {
+        std::printf("after arriving, per phase (runs in it, median s, max s):");
+        for (const auto& [name, seconds] : phase_seconds)
+          std::printf(" %s %zu %.2f %.2f", name.c_str(), seconds.size(), bench::percentile(seconds, 0.5),
+                      bench::percentile(seconds, 1));
+        std::printf("; settles rejected %d\n", settles_rejected);
+      }
     } else if (s.scenario == "dribble") {
       std::printf("ball advanced in %.0f s median %.2f m (min %.2f, max %.2f), %.3f m/s, at the robot's feet at the end "
                   "in %d of %d, falls %d\n",
