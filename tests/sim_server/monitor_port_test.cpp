@@ -239,6 +239,8 @@ TEST_CASE("monitor port: a monitor that stops reading or closes never blocks or 
           << f.port->stats().skipped << " messages skipped for the stalled monitor");
   CHECK(received >= 290);  // the reading monitor got (almost) every update
   CHECK(f.port->stats().skipped > 0);
-  CHECK(slowest < 200);  // nothing waited for the stalled socket (a loaded CI machine still fits)
+  // Nothing waited for the stalled socket: a blocking write to it would not return at all. The
+  // bound only has to tell a wait from a busy machine (212 ms was seen at load 15).
+  CHECK(slowest < 1000);
   CHECK(f.port->stats().overflows == 0);
 }
