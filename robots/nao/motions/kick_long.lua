@@ -28,7 +28,8 @@
 -- further ahead and 1 cm further out, is not taken: after approaches there it kicked 0.41 m, 14 of
 -- 20 (`libero_skill_bench kick_long --runs 20 --server rcssserver3d`). With the spot kept, on
 -- rcssserver3d: from the spot (`kick_long_spot --runs 20 [--first 20]`) 4.05 -> 5.52 m and
--- 1.87 -> 5.23 m, 15-19 -> 9-10 deg; after the approach 3.46 -> 4.29 m, 20 of 20, 14 within 1 s
+-- 1.87 -> 5.23 m, 15-19 -> 9-10 deg (on main at accc0c8, runs 0-19: 4.45 -> 5.69 m, 12 -> 13
+-- deg); after the approach 3.46 -> 4.29 m, 20 of 20, 14 within 1 s
 -- of arriving (15), 9 deg (was 4); no falls. Built-in: after the approach (`kick_long --runs 10`)
 -- 5.10 m, 5 deg, no falls (main's file: 5.86 m in docs/benchmarks.md);
 -- from the spot 3.84 / 5.24 m over the same 10 runs twice, 17-23 deg (was 9), 1-2 falls in the
