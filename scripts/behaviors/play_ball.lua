@@ -115,10 +115,6 @@ local function choose()
   end
   plan.x, plan.y = field.opponent_goal_x, 0
   if M.dribble_target then plan.x, plan.y = M.dribble_target(plan.x, plan.y) end
-  if pressure < params.dribble.bend_pressure then
-    local h = kicking.dribble_heading(plan.x, plan.y)
-    plan.x, plan.y = bx + 2 * math.cos(h), by + 2 * math.sin(h)
-  end
   return "dribble"
 end
 

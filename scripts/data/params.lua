@@ -80,11 +80,6 @@ return {
     line_up_yaw = 0.554,      -- rad, range 0.1..0.6
     lose_lateral = 0.193,     -- m, range 0.1..0.35
     lose_distance = 0.599,    -- m, range 0.35..1.0
-    -- An opponent within `bend_pressure` s of the ball: push along the way the robot comes at
-    -- the ball if that is within `max_bend` rad of the target's bearing (lib/kicking.lua
-    -- dribble_heading) instead of lining up exactly behind it (docs/team.md, "Clearing").
-    bend_pressure = 1.5,      -- s
-    max_bend = 0.7,           -- rad
   },
   -- Clearing (lib/kicking.lua clear_target): `distance` m along the way the robot comes at the
   -- ball, at most `max_angle` rad from straight upfield, turned by `step` rad until no opponent

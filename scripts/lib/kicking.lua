@@ -9,7 +9,7 @@ local body = require "lib.body"
 local M = {}
 
 local abs, sqrt, huge = math.abs, math.sqrt, math.huge
-local atan2, cos, sin, pi = math.atan2, math.cos, math.sin, math.pi
+local atan2, cos, sin = math.atan2, math.cos, math.sin
 local opponents, ball, me = world.opponents, world.ball, world.self
 
 local lo, hi = {}, {}     -- blocked intervals on the goal line (y)
@@ -122,7 +122,7 @@ end
 -- the touchline. A clear that needs no walk round the ball is kicked before
 -- the attacker arrives: with a fixed target to the side, in a half against
 -- FC Portugal on rcssserver3d our clears took a median 3-6 s at the ball
--- and most ended with the ball taken (docs/team.md, "Clearing").
+-- and most ended with the ball taken (docs/team.md, "Playing the ball").
 local function clear_blocked(h, distance)
   local c, s = cos(h), sin(h)
   local C = params.clear
@@ -155,18 +155,6 @@ function M.clear_target(distance)
   local edge = field.half_width - C.side_margin
   if ty > edge then ty = edge elseif ty < -edge then ty = -edge end
   return tx, ty
-end
-
--- The way to push the ball towards (tx, ty) when an opponent is near: the
--- target's bearing from the ball, bent towards the way I come at the ball
--- by at most params.dribble.max_bend (rad). Lining up exactly behind the
--- ball costs seconds that a pressing opponent does not give.
-function M.dribble_heading(tx, ty)
-  local goal = atan2(ty - ball.y, tx - ball.x)
-  local bend = (atan2(ball.y - me.y, ball.x - me.x) - goal + pi) % (2 * pi) - pi
-  local max = params.dribble.max_bend
-  if bend > max then bend = max elseif bend < -max then bend = -max end
-  return goal + bend
 end
 
 return M

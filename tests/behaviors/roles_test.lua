@@ -135,23 +135,6 @@ test("a clear turns away from an attacker standing in the ball's way", function(
   expect(math.abs(1.1 * math.sin(h) - 0.1 * math.cos(h)) > 0.46, "away from the attacker, heading " .. h)
 end)
 
-test("pressed, the ball owner dribbles the way it comes at the ball, bent at most max_bend off the goal", function()
-  -- Coming at the ball from the upper left, 45 deg off the line to the goal, an attacker 0.5 m away.
-  local s = scene{ ball = { x = 0, y = 0 },
-                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -0.3, y = 0.3, heading = -math.pi / 4 } },
-                   them = { { unum = 9, x = 0.3, y = 0.4, heading = math.pi } } }
-  s:run(3)
-  expect(s:active(2, "play_ball", "dribble"), "play_ball chose to dribble")
-  local x, y
-  for _, e in ipairs(s:activation(2)) do
-    if e.option == "dribble" then
-      x, y = tonumber(e.params:match("x=([%-%d%.]+)")), tonumber(e.params:match("y=([%-%d%.]+)"))
-    end
-  end
-  local h = x and math.atan2(y - s:ball().y, x - s:ball().x)
-  expect(h and h < -0.4 and h > -0.75, "bent towards the way it comes (max_bend 0.7), heading " .. tostring(h))
-end)
-
 -- Role positions (data/formation.lua) -----------------------------------
 
 -- The formation slots of a role for the ball at (bx, by): base +
