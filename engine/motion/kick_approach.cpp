@@ -295,18 +295,18 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
   // as the spot comes closer instead of overshooting it, and never so slow
   // that the last centimetres take seconds. Fast turning steps next to the
   // ball swing a foot into it, hence the low caps.
-  auto near_speed = [](double error, double tolerance, double gain, double floor, double cap) {
+  // `speed` is what the error asks for; none inside 0.3 of the tolerance.
+  auto near_speed = [](double error, double tolerance, double speed, double floor, double cap) {
     if (std::abs(error) < 0.3 * tolerance) return 0.0;
-    double v = std::max(gain * std::abs(error), floor);
-    return std::copysign(std::min(v, cap), error);
+    return std::copysign(std::min(std::max(speed, floor), cap), error);
   };
-  // Forward, as fast as the walk can still stop from within what is left at
-  // half its deceleration limit (in proportion, 4 m/s per m, the last 6 cm
-  // took 0.6 s after arriving on rcssserver3d).
+  // Forward, as fast as the walk can still stop within what is left at
+  // kStopDecelShare of its deceleration limit (in proportion, 4 m/s per m,
+  // the last 6 cm took 0.6 s after arriving on rcssserver3d).
   const double stop_speed = std::sqrt(2 * kStopDecelShare * p.accel_forward * std::abs(tx));
-  out.command.vx = near_speed(tx, half_x, stop_speed / std::max(std::abs(tx), 1e-6), kNearFloorX, 0.25);
-  out.command.vy = near_speed(ty, spec.window_y, 2.5, 0.04, 0.12);
-  out.command.turn = near_speed(dir, kToleranceYaw, 2.0, 0.15, 0.5);
+  out.command.vx = near_speed(tx, half_x, stop_speed, kNearFloorX, 0.25);
+  out.command.vy = near_speed(ty, spec.window_y, 2.5 * std::abs(ty), 0.04, 0.12);
+  out.command.turn = near_speed(dir, kToleranceYaw, 2.0 * std::abs(dir), 0.15, 0.5);
   return out;
 }
 

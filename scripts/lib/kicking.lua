@@ -115,14 +115,8 @@ function M.choose_kick(tx, ty, exact, under_bar)
   return best, best_cost
 end
 
--- Where to clear the ball to: `distance` m along the way I already come at
--- it, turned to within params.clear.max_angle of straight upfield, and then
--- turned step by step (params.clear.step rad, nearest first) until no
--- opponent stands in the ball's way; kept params.clear.side_margin inside
--- the touchline. A clear that needs no walk round the ball is kicked before
--- the attacker arrives: with a fixed target to the side, in a half against
--- FC Portugal on rcssserver3d our clears took a median 3-6 s at the ball
--- and most ended with the ball taken (docs/team.md, "Playing the ball").
+-- Whether an opponent stands in the lane of a ball kicked `distance` m
+-- along heading h (params.clear.lane, widening by lane_growth per m).
 local function clear_blocked(h, distance)
   local c, s = cos(h), sin(h)
   local C = params.clear
@@ -137,20 +131,33 @@ local function clear_blocked(h, distance)
   return false
 end
 
+-- The allowed heading nearest h0 (h0, h0 + step, h0 - step, h0 + 2 step,
+-- ...) whose lane is free; h0 when none is.
+local function clear_heading(h0, distance)
+  local C = params.clear
+  for n = 0, math.floor(2 * C.max_angle / C.step) do
+    for sign = 1, -1, -2 do
+      local h = h0 + sign * n * C.step
+      if h >= -C.max_angle and h <= C.max_angle and not clear_blocked(h, distance) then return h end
+    end
+  end
+  return h0
+end
+
+-- Where to clear the ball to: `distance` m along the way I already come at
+-- it, turned to within params.clear.max_angle of straight upfield, and then
+-- turned step by step (params.clear.step rad, nearest first) until no
+-- opponent stands in the ball's way; kept params.clear.side_margin inside
+-- the touchline. A clear that needs no walk round the ball is kicked before
+-- the attacker arrives: with a fixed target to the side, in a half against
+-- FC Portugal on rcssserver3d our clears took a median 3-6 s at the ball
+-- and most ended with the ball taken (docs/team.md, "Playing the ball").
 function M.clear_target(distance)
   local bx, by = ball.x, ball.y
   local C = params.clear
-  local max = C.max_angle
   local h0 = atan2(by - me.y, bx - me.x)
-  if h0 > max then h0 = max elseif h0 < -max then h0 = -max end
-  local h = h0
-  for k = 1, 2 * math.floor(2 * max / C.step) do
-    if not clear_blocked(h, distance) then break end
-    -- h0 + step, h0 - step, h0 + 2 step, ... within the allowed range
-    local n = math.floor((k + 1) / 2)
-    local try = h0 + (k % 2 == 1 and n or -n) * C.step
-    if try >= -max and try <= max then h = try end
-  end
+  if h0 > C.max_angle then h0 = C.max_angle elseif h0 < -C.max_angle then h0 = -C.max_angle end
+  local h = clear_heading(h0, distance)
   local tx, ty = bx + distance * cos(h), by + distance * sin(h)
   local edge = field.half_width - C.side_margin
   if ty > edge then ty = edge elseif ty < -edge then ty = -edge end

@@ -216,21 +216,30 @@ def stop(process):
             process.wait()
 
 
-def run_libero(libero):
-    workdir = tempfile.mkdtemp(prefix="libero-selfcollision-")
-    log_path = os.path.join(workdir, "serve.log")
+def serve_and_run(label, prefix, log_name, command, **popen):
+    """Starts a server (command(agent_port, monitor_port); cwd=True runs it in the fresh folder
+    that holds its log), runs the checks against it and stops it; the folder stays when a check
+    failed."""
+    workdir = tempfile.mkdtemp(prefix=prefix)
+    log_path = os.path.join(workdir, log_name)
+    if popen.pop("cwd", False):
+        popen["cwd"] = workdir
     agent_port, monitor_port = free_port(), free_port()
     with open(log_path, "w") as log:
-        server = subprocess.Popen([libero, "serve", "--sync", "--agent-port", str(agent_port), "--monitor-port",
-                                   str(monitor_port), "--seed", "1", "--no-beam-noise"],
-                                  stdout=log, stderr=subprocess.STDOUT)
+        server = subprocess.Popen(command(agent_port, monitor_port), stdout=log, stderr=subprocess.STDOUT, **popen)
         try:
-            if check(wait_port(monitor_port, server), "libero serve started (log %s)" % log_path):
-                run(agent_port, monitor_port, log_path, "libero serve")
+            if check(wait_port(monitor_port, server), "%s started (log %s)" % (label, log_path)):
+                run(agent_port, monitor_port, log_path, label)
         finally:
             stop(server)
     if not FAILURES:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def run_libero(libero):
+    serve_and_run("libero serve", "libero-selfcollision-", "serve.log",
+                  lambda agent, monitor: [libero, "serve", "--sync", "--agent-port", str(agent), "--monitor-port",
+                                          str(monitor), "--seed", "1", "--no-beam-noise"])
 
 
 def find_real_server(given):
@@ -251,19 +260,9 @@ def run_real_server(binary):
                                        os.path.join(install, "lib", "rcssserver3d"), env.get("LD_LIBRARY_PATH", "")])
     env["RCSS_SYNC"] = "1"
     env["RCSS_REALTIME"] = "0"
-    workdir = tempfile.mkdtemp(prefix="libero-rcss-selfcollision-")
-    log_path = os.path.join(workdir, "server.log")
-    agent_port, monitor_port = free_port(), free_port()
-    with open(log_path, "w") as log:
-        server = subprocess.Popen([binary, "--agent-port", str(agent_port), "--server-port", str(monitor_port)],
-                                  cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT)
-        try:
-            if check(wait_port(monitor_port, server), "rcssserver3d started (log %s)" % log_path):
-                run(agent_port, monitor_port, log_path, "rcssserver3d")
-        finally:
-            stop(server)
-    if not FAILURES:
-        shutil.rmtree(workdir, ignore_errors=True)
+    serve_and_run("rcssserver3d", "libero-rcss-selfcollision-", "server.log",
+                  lambda agent, monitor: [binary, "--agent-port", str(agent), "--server-port", str(monitor)],
+                  cwd=True, env=env)
 
 
 def main():
