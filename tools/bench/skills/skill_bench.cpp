@@ -38,7 +38,8 @@ namespace {
 
 const char* kUsage =
     "usage: libero_skill_bench <scenario> [options]\n"
-    "  scenario: walk | walk_side | turn | kick_long | kick_short | kick_lofted | getup_front | getup_back | dribble,\n"
+    "  scenario: walk | walk_side | turn | walk_to | kick_long | kick_short | kick_lofted | getup_front | getup_back |\n"
+    "            dribble,\n"
     "            or kick_long_spot, kick_short_spot, kick_lofted_spot: the kick motion alone, the ball at its spot\n"
     "  --server NAME      builtin (libero serve, default) or rcssserver3d (the real server)\n"
     "  --server-bin PATH  rcssserver3d to run (default: $LIBERO_RCSSSERVER3D, PATH, the kit)\n"
@@ -48,7 +49,8 @@ const char* kUsage =
     "  --type T           robot type 0-4 (default 0)\n"
     "  --runs N           runs, each on a fresh server (default 10)\n"
     "  --first N          number of the first run (default 0): runs differ in how long the robot stands\n"
-    "  --seconds S        walks: measured seconds from the walk command (default 10)\n"
+    "  --seconds S        walks: measured seconds from the walk command (default 10); walk_to: the most\n"
+    "                     seconds a run may take to arrive\n"
     "  --robots DIR       the agent's robot data (default: the repo's robots/)\n"
     "  --scripts DIR      dribble: the team scripts whose behaviors/dribble.lua runs (default: the repo's scripts/)\n"
     "  --libero PATH      the libero binary (default: found beside this one)\n"
@@ -87,6 +89,7 @@ struct RunResult {
   double distance = 0;      // walks: m displaced; kicks: m the ball travelled; dribble: m the ball advanced
   double along = 0;         // walks: m along the intended direction
   double turn_deg = 0;      // turn: degrees turned (unwrapped)
+  double arrive_seconds = -1;  // walk_to: s from PlayOn until at the pose (-1: not within --seconds)
   double direction_error = 0;  // kicks: deg between the ball's travel and the target
   double time_to_kick = -1;    // kicks: s from PlayOn until the ball moved 0.05 m (-1: never)
   // Kicks: game time of PlayOn, of the arrival at the ball (the torso first
@@ -119,6 +122,23 @@ bool is_spot(const std::string& s) { return is_kick(s) && s.size() > 5 && s.comp
 // stands first, and where a dribble starts.
 double run_fraction(int run) { return std::fmod(run * 0.6180339887, 1.0); }
 
+// walk_to: from standing at the start facing upfield to a pose kWalkToDistance
+// away in any direction, facing any way (each run its own, spread by two
+// unrelated golden-ratio-like steps): the going-to-a-pose the behaviours do
+// all game (lining up behind the ball, taking a position). Arrived: the
+// torso within kWalkToArrive m of the pose, its yaw within kWalkToArriveYaw.
+const double kWalkToStartX = -8, kWalkToStartY = 0, kWalkToDistance = 3;
+const double kWalkToArrive = 0.15, kWalkToArriveYaw = 0.25;
+struct WalkToPose {
+  double x, y, heading;
+};
+WalkToPose walk_to_pose(int run) {
+  const double direction = (2 * run_fraction(run) - 1) * M_PI;
+  const double heading = (2 * std::fmod(0.5 + run * 0.4142135624, 1.0) - 1) * M_PI;
+  return {kWalkToStartX + kWalkToDistance * std::cos(direction), kWalkToStartY + kWalkToDistance * std::sin(direction),
+          heading};
+}
+
 
 // A scripts folder for one run: the scenario's main.lua and its parameters
 // (for dribble over a copy of the team's scripts, whose behaviours it runs).
@@ -140,7 +160,12 @@ Status write_scenario(const Settings& s, int run, const fs::path& dir) {
     out << "return { kind = 'walk', vx = 0, vy = 'max', turn = 0, start_x = -8, start_y = -6, start_heading = 0 }\n";
   else if (s.scenario == "turn")
     out << "return { kind = 'walk', vx = 0, vy = 0, turn = 'max', start_x = -8, start_y = 3, start_heading = 0 }\n";
-  else if (is_getup(s.scenario))
+  else if (s.scenario == "walk_to") {
+    const WalkToPose pose = walk_to_pose(run);
+    out << "return { kind = 'walk_to', start_x = " << kWalkToStartX << ", start_y = " << kWalkToStartY
+        << ", start_heading = 0, target_x = " << pose.x << ", target_y = " << pose.y << ", target_heading = " << pose.heading
+        << " }\n";
+  } else if (is_getup(s.scenario))
     out << "return { kind = 'fall', motion = '" << (s.scenario == "getup_back" ? kFallBackMotion : s.scenario.c_str())
         << "', start_x = -8, start_y = 3, start_heading = 0 }\n";
   else if (s.scenario == "dribble") {
@@ -340,6 +365,15 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
       }
       continue;
     }
+    if (s.scenario == "walk_to") {
+      const WalkToPose pose = walk_to_pose(run);
+      const bool at_pose = std::hypot(robot->torso.x() - pose.x, robot->torso.y() - pose.y) < kWalkToArrive &&
+                           std::fabs(std::remainder(robot->yaw - pose.heading, 2 * M_PI)) < kWalkToArriveYaw;
+      if (!at_pose && t + 1e-9 < s.seconds) continue;
+      result.arrive_seconds = at_pose ? t : -1;
+      result.ok = true;
+      return result;
+    }
     if (s.scenario == "dribble") {
       if (t + 1e-9 < s.seconds) continue;
       // Advance towards the target (15, 0) from where the ball started.
@@ -400,7 +434,7 @@ int main(int argc, char** argv) {
   bench::Args args(argc, argv);
   if (args.positional("a scenario")) {
     s.scenario = args.arg();
-    const bool known = s.scenario == "walk" || s.scenario == "walk_side" || s.scenario == "turn" ||
+    const bool known = s.scenario == "walk" || s.scenario == "walk_side" || s.scenario == "turn" || s.scenario == "walk_to" ||
                        s.scenario == "kick_long" || s.scenario == "kick_short" || s.scenario == "kick_lofted" ||
                        s.scenario == "kick_long_spot" || s.scenario == "kick_short_spot" ||
                        s.scenario == "kick_lofted_spot" || s.scenario == "dribble" || is_getup(s.scenario);
@@ -475,6 +509,15 @@ int main(int argc, char** argv) {
                       result.fell_forward ? "front" : "back",
                       result.getup_seconds >= 0 ? ("up " + std::to_string(result.getup_seconds).substr(0, 4) + " s later").c_str()
                                                 : "not up within 20 s");
+      }
+    } else if (s.scenario == "walk_to") {
+      if (result.arrive_seconds >= 0) arrive.push_back(result.arrive_seconds);
+      if (s.verbose) {
+        const WalkToPose pose = walk_to_pose(r);
+        std::printf("run %3d  to %+.0f deg, facing %+.0f deg: ", r,
+                    std::atan2(pose.y - kWalkToStartY, pose.x - kWalkToStartX) * 180 / M_PI, pose.heading * 180 / M_PI);
+        if (result.arrive_seconds >= 0) std::printf("arrived after %.2f s%s\n", result.arrive_seconds, result.fell ? "  FELL" : "");
+        else std::printf("not there after %.0f s%s\n", s.seconds, result.fell ? "  FELL" : "");
       }
     } else if (s.scenario == "dribble") {
       distance.push_back(result.distance);
@@ -559,6 +602,14 @@ int main(int argc, char** argv) {
                       bench::percentile(seconds, 1));
         std::printf("; settles rejected %d\n", settles_rejected);
       }
+    } else if (s.scenario == "walk_to") {
+      // Runs that never arrived count as --seconds in the median.
+      std::vector<double> all = arrive;
+      all.resize(done, s.seconds);
+      std::printf("arrived at the pose %.0f m away in %zu of %d within %.0f s, median %.2f s (min %.2f, max %.2f), "
+                  "falls %d\n",
+                  kWalkToDistance, arrive.size(), done, s.seconds, bench::percentile(all, 0.5), bench::percentile(all, 0),
+                  bench::percentile(all, 1), falls);
     } else if (s.scenario == "dribble") {
       std::printf("ball advanced in %.0f s median %.2f m (min %.2f, max %.2f), %.3f m/s, at the robot's feet at the end "
                   "in %d of %d, falls %d\n",

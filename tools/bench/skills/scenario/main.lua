@@ -32,6 +32,10 @@ return function()
     local turn = s.turn
     if turn == "max" then turn = motion.status.max_walk_turn end
     skill.walk(vx, vy, turn)
+  elseif s.kind == "walk_to" then
+    skill.walk_to(s.target_x, s.target_y, s.target_heading)
+    local me = world.self
+    log.debug("wm %.2f %.4f %.4f %.4f", world.game.time, me.x, me.y, me.heading)
   elseif s.kind == "kick" then
     skill.kick(s.target_x, s.target_y, s.kick)
     -- The kick motion itself has started (the approach is over): the bench
