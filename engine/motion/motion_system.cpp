@@ -99,6 +99,11 @@ struct MotionSystem::Impl {
   char last_motion_name[kMotionNameLength + 1] = {};
   double last_kick_x = 1e9, last_kick_y = 1e9;
   bool skill_done = false, skill_failed = false;
+  // walk_to: within walk_to_near of its target (until twice that away or
+  // another body request): the close regime holds while turning in place
+  // moves the torso across the boundary, which otherwise swapped the turn's
+  // aim between the target's bearing and the asked heading every few cycles.
+  bool walk_to_close = false;
 
   bool started = false;
   bool started_once = false;  // the controller has run at least once
@@ -322,6 +327,7 @@ bool MotionSystem::Impl::note_request(const SkillRequests& requests) {
     new_request = true;
   if (new_request) {
     skill_done = skill_failed = false;
+    walk_to_close = false;
     last_body = requests.body;
     std::memcpy(last_motion_name, requests.motion_name, sizeof last_motion_name);
     last_motion_name[kMotionNameLength] = 0;
@@ -415,9 +421,16 @@ void MotionSystem::Impl::choose_body(const SkillRequests& requests, const world:
   }
 }
 
-// Walk to a field pose: far away, face the target and walk forwards; close,
-// turn to the requested heading and side-step the rest. Done within the
-// walk's tolerances (a zero command: stand).
+// Walk to a field pose: far away, face the target and walk forwards,
+// turning on the way; close, turn to the requested heading and step the rest
+// in any direction. Done within the walk's tolerances (a zero command: stand).
+// A turn beyond walk_to_turn_first is made in place first, and each part of
+// the command is kept within its own limit: the walk divides its limit among
+// the parts' shares (WalkEngine::limit_command), and a target behind the
+// robot (backwards and sideways at several times their limits, and a turn)
+// left the turn a tenth of itself: 3 m to a pose took a median 9.1 s on the
+// built-in simulator (`libero_skill_bench walk_to`), the robot side-stepping
+// while it turned at 20 deg/s (docs/motion.md, "Walking to a pose").
 WalkCommand MotionSystem::Impl::walk_to_command(const SkillRequests& requests, const world::WorldState& world) {
   WalkCommand command;
   const WalkParams& p = walk.params();
@@ -426,15 +439,22 @@ WalkCommand MotionSystem::Impl::walk_to_command(const SkillRequests& requests, c
   double rx = c * dx + s * dy, ry = -s * dx + c * dy;
   double distance = std::hypot(rx, ry);
   double heading_error = normalize_angle(requests.target_heading - world.self.heading);
-  double face = distance > 0.5 ? std::atan2(ry, rx) : heading_error;
   if (distance < p.walk_to_tolerance && std::abs(heading_error) < p.walk_to_heading_tolerance) {
     skill_done = true;
+    return command;
+  }
+  skill_done = false;
+  if (distance < p.walk_to_near) walk_to_close = true;
+  else if (distance > 2 * p.walk_to_near) walk_to_close = false;
+  const bool far = !walk_to_close;
+  const double face = far ? std::atan2(ry, rx) : heading_error;
+  command.turn = p.walk_to_turn_gain * face;
+  if (std::abs(face) > p.walk_to_turn_first) return command;  // turn in place
+  if (far) {
+    command.vx = std::min(p.walk_to_gain * distance, p.max_forward);
   } else {
-    skill_done = false;
-    command.vx = p.walk_to_gain * rx;
-    command.vy = p.walk_to_gain * ry;
-    command.turn = p.walk_to_turn_gain * face;
-    if (distance > 0.5 && std::abs(face) > 0.6) command.vx *= 0.3;  // turn first
+    command.vx = std::clamp(p.walk_to_gain * rx, -p.max_backward, p.max_forward);
+    command.vy = std::clamp(p.walk_to_gain * ry, -p.max_side, p.max_side);
   }
   return command;
 }

@@ -80,6 +80,8 @@ constexpr Field kFields[] = {
     {"walk_to_turn_gain", &WalkParams::walk_to_turn_gain},
     {"walk_to_tolerance", &WalkParams::walk_to_tolerance},
     {"walk_to_heading_tolerance", &WalkParams::walk_to_heading_tolerance},
+    {"walk_to_near", &WalkParams::walk_to_near, true},
+    {"walk_to_turn_first", &WalkParams::walk_to_turn_first, true},
     {"sideways_from", &WalkParams::sideways_from, true},
     {"turning_from", &WalkParams::turning_from, true},
     {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing, true},

@@ -136,6 +136,13 @@ struct WalkParams {
   double walk_to_turn_gain = 2.0;    // 1/s
   double walk_to_tolerance = 0.05;   // m
   double walk_to_heading_tolerance = 0.1;  // rad
+  // skill.walk_to's two regimes (MotionSystem walk_to_command): beyond
+  // walk_to_near m of the target it faces the target and walks forwards,
+  // within it it turns to the asked heading and steps in any direction; in
+  // either, a turn of more than walk_to_turn_first rad is made in place
+  // before any step.
+  double walk_to_near = 0.5;         // m
+  double walk_to_turn_first = 0.6;   // rad
 
   // Gaits of their own (a block's `sideways`, `forward` and `turning`
   // tables): the values some of the fields above take for a step that

@@ -642,3 +642,66 @@ TEST_CASE("the searches' condition lists parse, and bad ones change nothing") {
     CHECK(values == std::vector<double>{20});
   }
 }
+
+namespace {
+// Walks type 0 to the pose (dx, dy, heading) from where it stood after 0.5 s;
+// the largest commanded forward, sideways and turn speeds in the first
+// `look` seconds, and whether it reached the pose (skill done) within 15 s.
+struct WalkToRun {
+  double first_vx = 0, first_vy = 0, first_turn = 0;
+  bool done = false, fell = false;
+  double distance = 1e9, heading_error = 1e9;
+};
+WalkToRun walk_to_pose(double dx, double dy, double heading, double look) {
+  auto h = make();
+  h->requests().body = motion::kBodyStand;
+  h->run(0.5);
+  const world::WsSelf start = h->world_state().self;
+  h->requests().body = motion::kBodyWalkTo;
+  h->requests().target_x = start.x + dx;
+  h->requests().target_y = start.y + dy;
+  h->requests().target_heading = heading;
+  WalkToRun run;
+  for (int i = 0; i < 750 && !run.done; ++i) {
+    h->step();
+    if (i * 0.02 < look) {
+      run.first_vx = std::max(run.first_vx, std::abs(h->status().walk_speed_x));
+      run.first_vy = std::max(run.first_vy, std::abs(h->status().walk_speed_y));
+      run.first_turn = std::max(run.first_turn, std::abs(h->status().walk_speed_turn));
+    }
+    run.fell = run.fell || h->fallen();
+    run.done = h->status().state == motion::kSkillDone;
+  }
+  const world::WsSelf& self = h->world_state().self;
+  run.distance = std::hypot(self.x - h->requests().target_x, self.y - h->requests().target_y);
+  run.heading_error = std::abs(normalize_angle(self.heading - heading));
+  return run;
+}
+}  // namespace
+
+TEST_CASE("walk_to turns in place to a target behind, then walks there and turns to the asked heading") {
+  // Before, a target behind had the robot step backwards and sideways at
+  // their limits while it turned at a tenth of its speed (20 deg/s in a game
+  // against FC Portugal on the real server).
+  WalkToRun run = walk_to_pose(-2.5, 0.3, 0.0, 0.6);
+  CHECK(run.first_vx < 0.02);
+  CHECK(run.first_vy < 0.02);
+  CHECK(run.first_turn > 1.5);
+  CHECK(run.done);
+  CHECK_FALSE(run.fell);
+  CHECK(run.distance < 0.1);
+  CHECK(run.heading_error < 0.15);
+}
+
+TEST_CASE("walk_to arrives facing a heading far from the way it came") {
+  // 3 m at -115 deg, to face +51 deg: the bench's run whose last turn in
+  // place, without the close regime's hysteresis, moved the torso back and
+  // forth across the regime's edge (not there after 15 s in one of two runs
+  // on the built-in simulator).
+  const double bearing = deg2rad(-115);
+  WalkToRun run = walk_to_pose(3 * std::cos(bearing), 3 * std::sin(bearing), deg2rad(51), 0);
+  CHECK(run.done);
+  CHECK_FALSE(run.fell);
+  CHECK(run.distance < 0.1);
+  CHECK(run.heading_error < 0.15);
+}
