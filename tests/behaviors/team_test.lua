@@ -356,4 +356,6 @@ test("a scene's model with an unknown field is an error, not ignored", function(
   expect(not ok and tostring(err):match("'max_forward' must be positive"), "clear error, got " .. tostring(err))
   ok, err = pcall(scene, { model = { kicks = { long = 5 } }, us = { { unum = 1 } } })
   expect(not ok and tostring(err):match("'model.kicks.long' must be a table"), "clear error, got " .. tostring(err))
+  ok, err = pcall(scene, { model = { kicks = { short = { approach = -1 } } }, us = { { unum = 1 } } })
+  expect(not ok and tostring(err):match("approach must be at least 0"), "clear error, got " .. tostring(err))
 end)

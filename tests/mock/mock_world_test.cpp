@@ -115,6 +115,42 @@ TEST_CASE("a long kick sends the ball about 9 m towards the target; out of reach
   CHECK(far.ball_x() == doctest::Approx(2.0));
 }
 
+TEST_CASE("a kick with an approach stands at the ball, interruptible, then swings; a ball gone meanwhile fails it") {
+  MockOptions options = default_options(5);
+  options.model.kicks[motion::kKickLong].approach = 1.0;
+  auto kick = stand();
+  kick.body = motion::kBodyKick;
+  kick.kick_type = motion::kKickLong;
+  kick.kick_target_x = 10;
+  kick.kick_target_y = 0;
+
+  MockWorld world(options);
+  world.referee().set_play_mode(PlayMode::PlayOn);
+  int me = world.add_robot(TeamSide::Left, 9);
+  world.place_robot(me, 0, 0, 0);
+  world.set_ball(0.25, 0);
+  run(world, kick, 40);  // 0.8 s: approaching
+  CHECK(world.motion_status(me).state == motion::kSkillRunning);
+  CHECK(world.motion_status(me).interruptible == 1);
+  CHECK(world.ball_x() == doctest::Approx(0.25));
+  run(world, kick, 20);  // into the swing
+  CHECK(world.motion_status(me).interruptible == 0);
+  run(world, kick, 60);
+  CHECK(world.motion_status(me).state == motion::kSkillDone);
+  CHECK(world.ball_x() > 1.0);
+
+  MockWorld gone(options);
+  gone.referee().set_play_mode(PlayMode::PlayOn);
+  int other = gone.add_robot(TeamSide::Left, 9);
+  gone.place_robot(other, 0, 0, 0);
+  gone.set_ball(0.25, 0);
+  run(gone, kick, 20);
+  gone.set_ball(3.0, 0);  // taken away during the approach
+  run(gone, kick, 60);
+  CHECK(gone.motion_status(other).state == motion::kSkillFailed);
+  CHECK(gone.ball_x() == doctest::Approx(3.0));
+}
+
 TEST_CASE("a lofted kick flies over robots and over the crossbar, and lands beyond them") {
   auto options = default_options(3);
   for (KickModel& k : options.model.kicks) k.distance_sigma = k.direction_sigma = 0;  // every kick as modelled

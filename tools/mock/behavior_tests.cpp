@@ -139,7 +139,8 @@ void apply_model(lua_State* L, int scene_table, MockModel* model) {
       if (lua_istable(L, -1)) {
         const int kick = lua_gettop(L);
         check_keys(L, kick, names[k],
-                   {"distance", "duration", "distance_sigma", "direction_sigma", "ball_x", "over_bar_from", "over_bar_to"});
+                   {"distance", "duration", "distance_sigma", "direction_sigma", "ball_x", "over_bar_from", "over_bar_to",
+                    "approach"});
         KickModel& km = model->kicks[k];
         km.distance = positive_field(L, kick, "distance", km.distance);
         km.duration = positive_field(L, kick, "duration", km.duration);
@@ -148,6 +149,8 @@ void apply_model(lua_State* L, int scene_table, MockModel* model) {
         km.ball_x = positive_field(L, kick, "ball_x", km.ball_x);
         km.over_bar_from = field_number(L, kick, "over_bar_from", km.over_bar_from);
         km.over_bar_to = field_number(L, kick, "over_bar_to", km.over_bar_to);
+        km.approach = field_number(L, kick, "approach", km.approach);
+        if (!(km.approach >= 0)) luaL_error(L, "scene: 'model.kicks.%s': approach must be at least 0", names[k]);
         if (!(km.over_bar_from >= 0 && km.over_bar_from <= km.over_bar_to))
           luaL_error(L, "scene: 'model.kicks.%s': over_bar_from must be in [0, over_bar_to]", names[k]);
       } else if (!lua_isnil(L, -1)) {

@@ -68,6 +68,8 @@ Result<MockModel> load_mock_model(const std::string& path) {
     km.ball_x = kr.number("ball_x");
     km.over_bar_from = kr.number_or("over_bar_from", 0.0);
     km.over_bar_to = kr.number_or("over_bar_to", 0.0);
+    km.approach = kr.number_or("approach", 0.0);
+    if (kr.ok() && !(km.approach >= 0)) kr.fail("'approach' must be at least 0");
     if (kr.ok() && !(km.over_bar_from >= 0 && km.over_bar_from <= km.over_bar_to))
       kr.fail("'over_bar_from' must be in [0, over_bar_to]");
     if (auto s = kr.finish(); !s.ok()) return s.error();
@@ -229,6 +231,11 @@ void MockWorld::start_kick_if_possible(int index, const motion::SkillRequests& r
   r.skill_state = reachable ? motion::kSkillRunning : motion::kSkillFailed;
 }
 
+bool MockWorld::swinging(const MockRobot& r) const {
+  return r.active_body == motion::kBodyKick && r.skill_state == motion::kSkillRunning &&
+         r.skill_time >= options_.model.kicks[r.kick_type].approach;
+}
+
 void MockWorld::release_kick(int index, const motion::SkillRequests& request) {
   MockRobot& r = robots_[index];
   const int type = std::clamp(request.kick_type, 0, motion::kKickTypeCount - 1);
@@ -288,9 +295,10 @@ void MockWorld::apply_request(int index, const motion::SkillRequests& request) {
     return;
   }
   // A kick, once started, finishes before anything else; other skills switch at once.
-  const bool kicking = r.active_body == motion::kBodyKick && r.skill_state == motion::kSkillRunning;
+  const bool kicking = swinging(r);
   if (!kicking && request.body != r.active_body) {
     r.active_body = request.body;
+    r.kick_type = std::clamp(request.kick_type, 0, motion::kKickTypeCount - 1);
     r.skill_time = 0;
     r.skill_state = motion::kSkillRunning;
     r.kick_released = false;
@@ -334,9 +342,14 @@ void MockWorld::apply_request(int index, const motion::SkillRequests& request) {
       move_robot(index, 0, 0, 0);
       if (first_cycle) start_kick_if_possible(index, request);
       if (r.skill_state != motion::kSkillRunning) break;
-      const KickModel& k = options_.model.kicks[std::clamp(request.kick_type, 0, motion::kKickTypeCount - 1)];
-      if (!r.kick_released && r.skill_time >= k.duration / 2) release_kick(index, request);
-      if (r.skill_time >= k.duration) r.skill_state = motion::kSkillDone;
+      const KickModel& k = options_.model.kicks[r.kick_type];
+      if (r.skill_time < k.approach) break;  // still approaching
+      // The swing's first cycle: the ball may have gone meanwhile.
+      if (k.approach > 0 && r.skill_time - kCycleSeconds < k.approach) start_kick_if_possible(index, request);
+      if (r.skill_state != motion::kSkillRunning) break;
+      const double swing = r.skill_time - k.approach;
+      if (!r.kick_released && swing >= k.duration / 2) release_kick(index, request);
+      if (swing >= k.duration) r.skill_state = motion::kSkillDone;
       break;
     }
     case motion::kBodyMotion:
@@ -585,7 +598,7 @@ void MockWorld::fill_views() {
     motion::MotionStatus& st = status_[i];
     st.active_body = me.active_body;
     st.state = me.skill_state;
-    st.interruptible = !(me.fallen || (me.active_body == motion::kBodyKick && me.skill_state == motion::kSkillRunning));
+    st.interruptible = !(me.fallen || swinging(me));
     st.getting_up = me.fallen ? 1 : 0;
     st.kick_distance_estimate = options_.model.kicks[motion::kKickLong].distance;
     for (int k = 0; k < motion::kKickTypeCount; ++k) {

@@ -28,6 +28,12 @@ struct KickModel {
   // Where the kicked ball flies over the robots and the crossbar (m from the
   // kick spot; 0, 0: never): it passes no robot and scores no goal there.
   double over_bar_from = 0, over_bar_to = 0;
+  // s the body's approach and settle at the ball take before the swing
+  // (0: none). The robot stands at the ball meanwhile, interruptible, as
+  // with the engine's kick approach, which in games on the real server
+  // often stood seconds at the ball; the swing starts only if the ball is
+  // still within reach then (else the kick fails).
+  double approach = 0;
 };
 
 // The robot model of the mock world, loaded from robots/nao/mock.lua.
@@ -67,6 +73,7 @@ struct MockRobot {
   int32_t skill_state = motion::kSkillIdle;
   double skill_time = 0;                    // s in the current body skill
   bool kick_released = false;
+  int kick_type = 0;                        // of the kick running (KickModel index)
   char last_say[motion::kSayLength + 1] = {};
   double gone_since = -1;                   // s of game time it left (a crashed agent), -1 = playing
   double silent_since = -1;                 // s: its radio went quiet (still playing, still seen), -1 = talking
@@ -133,6 +140,8 @@ class MockWorld {
   void apply_request(int index, const motion::SkillRequests& request);
   void move_robot(int index, double target_vx, double target_vy, double target_turn);
   void start_kick_if_possible(int index, const motion::SkillRequests& request);
+  // A kick past its approach: it finishes before anything else.
+  bool swinging(const MockRobot& r) const;
   void release_kick(int index, const motion::SkillRequests& request);
   void roll_ball();
   void resolve_contacts();
