@@ -13,6 +13,16 @@ local sqrt, cos, sin, atan2, abs = math.sqrt, math.cos, math.sin, math.atan2, ma
 
 local function wrap(a) return (a + math.pi) % (2 * math.pi) - math.pi end
 
+-- Whether an opponent we see stands within d m of the ball.
+local opponents = world.opponents
+local function opponent_at_ball(d)
+  for i = 1, 11 do
+    local o = opponents[i]
+    if o.valid == 1 and (o.x - ball.x) ^ 2 + (o.y - ball.y) ^ 2 < d * d then return true end
+  end
+  return false
+end
+
 -- Walk target on the way to the pose: if the ball lies between me and the
 -- pose, step round it sideways first, with the ball as the planner's
 -- obstacle so the walk there does not touch it (third value true).
@@ -63,9 +73,26 @@ return option.define {
           if status.state == STATE.FAILED then return "failed" end
         end
         if o.state_time > params.kick_timeout then return "failed" end
+        local P = params.kick_pressed
+        if o.state_time > P.after and status.interruptible == 1 and opponent_at_ball(P.distance) then return "poke" end
       end,
       action = function(o, x, y, kind)
         skill.kick(x, y, kind or "long")
+        skill.look_at_ball()
+      end,
+    },
+    -- Pressed: walk into the ball towards the target, steering it as the
+    -- dribble's push does; then give up (aborted), so the caller chooses again.
+    poke = {
+      transition = function(o)
+        if o.state_time > params.kick_pressed.poke then return "failed" end
+      end,
+      action = function(o, x, y)
+        local p = params.dribble
+        local h = atan2(y - ball.y, x - ball.x)
+        local c, s = cos(me.heading), sin(me.heading)
+        local bx, by = ball.x - me.x, ball.y - me.y
+        skill.walk(p.speed, p.side_gain * (-s * bx + c * by), p.turn_gain * wrap(h - me.heading))
         skill.look_at_ball()
       end,
     },

@@ -135,6 +135,29 @@ test("a clear turns away from an attacker standing in the ball's way", function(
   expect(math.abs(1.1 * math.sin(h) - 0.1 * math.cos(h)) > 0.46, "away from the attacker, heading " .. h)
 end)
 
+-- A kick approach that stands at the ball (as the engine's does on the real
+-- server), the keeper clearing a slow ball in the penalty area.
+local SLOW_APPROACH = { kicks = { long = { approach = 4 }, lofted = { approach = 4 } } }
+
+test("pressed during a slow kick approach, the keeper walks the ball on towards the clear's target", function()
+  local s = scene{ ball = { x = -13.5, y = 0 }, model = SLOW_APPROACH,
+                   us = { { unum = 1, x = -14.1, y = 0 } },
+                   them = { { unum = 9, x = -13.3, y = 0.55, heading = -math.pi / 2 } } }
+  local poked = s:run_until(function(t) return t:active(1, "kick_to", "poke") end, 150)
+  expect(poked, "pokes within 3 s")
+  expect(s:robot(1).body ~= "kick", "the kick's approach given up, body " .. tostring(s:robot(1).body))
+  local moved = s:run_until(function(t) return t:ball().x > -13.2 end, 100)
+  expect(moved, "the ball goes upfield within 2 s, at x " .. s:ball().x)
+end)
+
+test("unpressed, a slow kick approach is waited for, and the keeper kicks", function()
+  local s = scene{ ball = { x = -13.5, y = 0 }, model = SLOW_APPROACH, us = { { unum = 1, x = -14.1, y = 0 } } }
+  local kicked = s:run_until(function(t) return t:ball().x > -11 end, 400)
+  expect(kicked, "the ball cleared within 8 s")
+  -- no poke: nobody at the ball
+  expect(not s:active(1, "kick_to", "poke"), "no poke")
+end)
+
 -- Role positions (data/formation.lua) -----------------------------------
 
 -- The formation slots of a role for the ball at (bx, by): base +
