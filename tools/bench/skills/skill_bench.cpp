@@ -58,6 +58,8 @@ const char* kUsage =
     "  --agent-log LEVEL  the agent's log level (default info: the bench reads the kick's start from\n"
     "                     it; debug traces the kick approach)\n"
     "  --ball-dx DX, --ball-dy DY  kick_*_spot: the ball this far from the kick's spot (m, ahead, left)\n"
+    "  --start X,Y,H      kicks after an approach: the robot's start (m, m, rad; the ball on the centre\n"
+    "                     spot; default -1.5,0,0), e.g. close to the ball where kick_to hands over in games\n"
     "  --arrive-distance D  kicks: the robot has arrived when its torso is within D m of the ball\n"
     "  --hold S           get-ups: standing counts once held S s (default 1; a get-up that rises and\n"
     "                     topples back within a few seconds passes a short hold)\n"
@@ -80,6 +82,7 @@ struct Settings {
   double arrive_distance = 0.25;
   double hold = 1.0;  // s a get-up must stand
   double ball_dx = 0, ball_dy = 0;
+  double start_x = -1.5, start_y = 0, start_heading = 0;  // kicks after an approach
   bool verbose = false;
 };
 
@@ -178,8 +181,8 @@ Status write_scenario(const Settings& s, int run, const fs::path& dir) {
     out << "return { kind = 'kick_spot', motion = '" << s.scenario.substr(0, s.scenario.size() - 5) << "', dx = " << s.ball_dx
         << ", dy = " << s.ball_dy << ", start_heading = 0 }\n";
   else
-    out << "return { kind = 'kick', kick = '" << s.scenario.substr(5)
-        << "', target_x = 15, target_y = 0, start_x = -1.5, start_y = 0, start_heading = 0 }\n";
+    out << "return { kind = 'kick', kick = '" << s.scenario.substr(5) << "', target_x = 15, target_y = 0, start_x = "
+        << s.start_x << ", start_y = " << s.start_y << ", start_heading = " << s.start_heading << " }\n";
   if (!out) return make_error("cannot write " + (dir / "scenario.lua").string());
   return {};
 }
@@ -454,6 +457,13 @@ int main(int argc, char** argv) {
     else if (a == "--arrive-distance") s.arrive_distance = args.number_above(0, 10);
     else if (a == "--hold") s.hold = args.number_above(0, 10);
     else if (a == "--ball-dx") s.ball_dx = args.number(-0.2, 0.2);
+    else if (a == "--start") {
+      const std::string v = args.value();
+      char tail = 0;
+      if (std::sscanf(v.c_str(), "%lf,%lf,%lf%c", &s.start_x, &s.start_y, &s.start_heading, &tail) != 3 ||
+          std::hypot(s.start_x, s.start_y) > 5 || std::fabs(s.start_heading) > M_PI)
+        args.fail("--start needs X,Y,H within 5 m of the ball and |H| <= pi, got '" + v + "'");
+    }
     else if (a == "--ball-dy") s.ball_dy = args.number(-0.2, 0.2);
     else if (a == "-v") s.verbose = true;
     else args.unknown_option();
