@@ -82,6 +82,7 @@ constexpr Field kFields[] = {
     {"walk_to_heading_tolerance", &WalkParams::walk_to_heading_tolerance},
     {"walk_to_near", &WalkParams::walk_to_near, true},
     {"walk_to_turn_first", &WalkParams::walk_to_turn_first, true},
+    {"walk_to_step_within", &WalkParams::walk_to_step_within, true},
     {"sideways_from", &WalkParams::sideways_from, true},
     {"turning_from", &WalkParams::turning_from, true},
     {"imu_accel_smoothing", &WalkParams::imu_accel_smoothing, true},

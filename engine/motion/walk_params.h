@@ -143,6 +143,9 @@ struct WalkParams {
   // before any step.
   double walk_to_near = 0.5;         // m
   double walk_to_turn_first = 0.6;   // rad
+  // Within walk_to_step_within m a target more than walk_to_turn_first off
+  // the nose is stepped to as in the close regime.
+  double walk_to_step_within = 1.0;  // m
 
   // Gaits of their own (a block's `sideways`, `forward` and `turning`
   // tables): the values some of the fields above take for a step that

@@ -14,7 +14,7 @@ return {
     tilt_ankle_pitch = 0.0042, tilt_hip_pitch = 0.0042, tilt_ankle_roll = 0.4592, tilt_hip_roll = 0.0794,
     balance_step_x = 0.0106, balance_step_y = 0.0047, turn_feedback = 0.5461, heading_feedback = 1.0308,
     arm_swing = 6.7601, arm_pitch = -1.5, arm_out = 0.2, elbow = 0.5,
-    walk_to_gain = 1.5, walk_to_turn_gain = 2.0, walk_to_tolerance = 0.05, walk_to_near = 0.3, walk_to_turn_first = 0.6,
+    walk_to_gain = 1.5, walk_to_turn_gain = 2.0, walk_to_tolerance = 0.05, walk_to_near = 0.3, walk_to_turn_first = 0.6, walk_to_step_within = 1.0,
     walk_to_heading_tolerance = 0.1,
   },
   -- Type 0 (`default`): `libero optimize --file

@@ -58,6 +58,7 @@ const char* kUsage =
     "  --agent-log LEVEL  the agent's log level (default info: the bench reads the kick's start from\n"
     "                     it; debug traces the kick approach)\n"
     "  --ball-dx DX, --ball-dy DY  kick_*_spot: the ball this far from the kick's spot (m, ahead, left)\n"
+    "  --distance D       walk_to: the pose this far from the start (m, default 3)\n"
     "  --start X,Y,H      kicks after an approach: the robot's start (m, m, rad; the ball on the centre\n"
     "                     spot; default -1.5,0,0), e.g. close to the ball where kick_to hands over in games\n"
     "  --arrive-distance D  kicks: the robot has arrived when its torso is within D m of the ball\n"
@@ -83,6 +84,7 @@ struct Settings {
   double hold = 1.0;  // s a get-up must stand
   double ball_dx = 0, ball_dy = 0;
   double start_x = -1.5, start_y = 0, start_heading = 0;  // kicks after an approach
+  double walk_to_distance = 3;  // m
   bool verbose = false;
 };
 
@@ -125,20 +127,20 @@ bool is_spot(const std::string& s) { return is_kick(s) && s.size() > 5 && s.comp
 // stands first, and where a dribble starts.
 double run_fraction(int run) { return std::fmod(run * 0.6180339887, 1.0); }
 
-// walk_to: from standing at the start facing upfield to a pose kWalkToDistance
-// away in any direction, facing any way (each run its own, spread by two
+// walk_to: from standing at the start facing upfield to a pose --distance
+// (default 3 m) away in any direction, facing any way (each run its own, spread by two
 // unrelated golden-ratio-like steps): the going-to-a-pose the behaviours do
 // all game (lining up behind the ball, taking a position). Arrived: the
 // torso within kWalkToArrive m of the pose, its yaw within kWalkToArriveYaw.
-const double kWalkToStartX = -8, kWalkToStartY = 0, kWalkToDistance = 3;
+const double kWalkToStartX = -8, kWalkToStartY = 0;
 const double kWalkToArrive = 0.15, kWalkToArriveYaw = 0.25;
 struct WalkToPose {
   double x, y, heading;
 };
-WalkToPose walk_to_pose(int run) {
+WalkToPose walk_to_pose(int run, double distance) {
   const double direction = (2 * run_fraction(run) - 1) * M_PI;
   const double heading = (2 * std::fmod(0.5 + run * 0.4142135624, 1.0) - 1) * M_PI;
-  return {kWalkToStartX + kWalkToDistance * std::cos(direction), kWalkToStartY + kWalkToDistance * std::sin(direction),
+  return {kWalkToStartX + distance * std::cos(direction), kWalkToStartY + distance * std::sin(direction),
           heading};
 }
 
@@ -164,7 +166,7 @@ Status write_scenario(const Settings& s, int run, const fs::path& dir) {
   else if (s.scenario == "turn")
     out << "return { kind = 'walk', vx = 0, vy = 0, turn = 'max', start_x = -8, start_y = 3, start_heading = 0 }\n";
   else if (s.scenario == "walk_to") {
-    const WalkToPose pose = walk_to_pose(run);
+    const WalkToPose pose = walk_to_pose(run, s.walk_to_distance);
     out << "return { kind = 'walk_to', start_x = " << kWalkToStartX << ", start_y = " << kWalkToStartY
         << ", start_heading = 0, target_x = " << pose.x << ", target_y = " << pose.y << ", target_heading = " << pose.heading
         << " }\n";
@@ -369,7 +371,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
       continue;
     }
     if (s.scenario == "walk_to") {
-      const WalkToPose pose = walk_to_pose(run);
+      const WalkToPose pose = walk_to_pose(run, s.walk_to_distance);
       const bool at_pose = std::hypot(robot->torso.x() - pose.x, robot->torso.y() - pose.y) < kWalkToArrive &&
                            std::fabs(std::remainder(robot->yaw - pose.heading, 2 * M_PI)) < kWalkToArriveYaw;
       if (!at_pose && t + 1e-9 < s.seconds) continue;
@@ -457,6 +459,7 @@ int main(int argc, char** argv) {
     else if (a == "--arrive-distance") s.arrive_distance = args.number_above(0, 10);
     else if (a == "--hold") s.hold = args.number_above(0, 10);
     else if (a == "--ball-dx") s.ball_dx = args.number(-0.2, 0.2);
+    else if (a == "--distance") s.walk_to_distance = args.number_above(0, 10);
     else if (a == "--start") {
       const std::string v = args.value();
       char tail = 0;
@@ -523,7 +526,7 @@ int main(int argc, char** argv) {
     } else if (s.scenario == "walk_to") {
       if (result.arrive_seconds >= 0) arrive.push_back(result.arrive_seconds);
       if (s.verbose) {
-        const WalkToPose pose = walk_to_pose(r);
+        const WalkToPose pose = walk_to_pose(r, s.walk_to_distance);
         std::printf("run %3d  to %+.0f deg, facing %+.0f deg: ", r,
                     std::atan2(pose.y - kWalkToStartY, pose.x - kWalkToStartX) * 180 / M_PI, pose.heading * 180 / M_PI);
         if (result.arrive_seconds >= 0) std::printf("arrived after %.2f s%s\n", result.arrive_seconds, result.fell ? "  FELL" : "");
@@ -616,9 +619,9 @@ int main(int argc, char** argv) {
       // Runs that never arrived count as --seconds in the median.
       std::vector<double> all = arrive;
       all.resize(done, s.seconds);
-      std::printf("arrived at the pose %.0f m away in %zu of %d within %.0f s, median %.2f s (min %.2f, max %.2f), "
+      std::printf("arrived at the pose %.1f m away in %zu of %d within %.0f s, median %.2f s (min %.2f, max %.2f), "
                   "falls %d\n",
-                  kWalkToDistance, arrive.size(), done, s.seconds, bench::percentile(all, 0.5), bench::percentile(all, 0),
+                  s.walk_to_distance, arrive.size(), done, s.seconds, bench::percentile(all, 0.5), bench::percentile(all, 0),
                   bench::percentile(all, 1), falls);
     } else if (s.scenario == "dribble") {
       std::printf("ball advanced in %.0f s median %.2f m (min %.2f, max %.2f), %.3f m/s, at the robot's feet at the end "
