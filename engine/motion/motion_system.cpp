@@ -448,7 +448,7 @@ WalkCommand MotionSystem::Impl::walk_to_command(const SkillRequests& requests, c
   else if (distance > 2 * p.walk_to_near) walk_to_close = false;
   // A short hop to a target off the nose is stepped, facing the asked
   // heading: turning to it and back cost more than the steps (0.8 m away,
-  // 4.28 s against 3.40 s stepping, libero_skill_bench walk_to --distance 0.8).
+  // 4.48 s against 3.80 s stepping, libero_skill_bench walk_to --distance 0.8).
   const bool hop = distance < p.walk_to_step_within && std::abs(std::atan2(ry, rx)) > p.walk_to_turn_first;
   const bool far = !walk_to_close && !hop;
   const double face = far ? std::atan2(ry, rx) : heading_error;
