@@ -108,6 +108,13 @@ struct KickSpec {
   // kick whose foot still meets the ball well nearer than its spot lets the
   // approach stop there, which it aims at the middle of the whole window.
   double window_x_near = 0.03;
+  // How far beyond the spot the ball may lie once the robot stands settled
+  // (m; `settle_window_x` in the table, window_x when absent): a kick that
+  // still goes well with the ball a little further ahead than the window
+  // the approach walks into is started from there instead of walking again
+  // (a robot short of the window after its stop walked again, 1-2 s, in 4
+  // of 20 approaches on rcssserver3d: docs/motion.md, Kicks).
+  double settle_window_x = 0.03;
   // Where the ball flies too high to pass under the crossbar (m from the
   // kick spot, measured by the kick benchmark; 0, 0: never): a shot from
   // inside this stretch goes over the goal.

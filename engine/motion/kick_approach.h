@@ -36,8 +36,13 @@ struct KickApproachInput {
   double kick_dir = 0;            // kick direction relative to the torso's heading, rad
   Stance stance;                  // where the feet are now
   Stance reference;               // the stand pose's stance (the kick spot is relative to it)
-  double lean_pitch = 0, lean_roll = 0;  // torso lean beyond the walking posture's, rad
 };
+
+// Whether a settled robot kicks: the settle's mean error (the ball from
+// the kick spot in the stance frame, m, and the turn still to make, rad)
+// lies inside the kick's window, which reaches forward to the kick's
+// settle_window_x once the robot stands.
+bool settled_inside(const KickSpec& spec, double x, double y, double yaw);
 
 // Where an approach is (traces and the skill bench's per-phase timing):
 // walking up from afar; correcting sideways or turning behind the spot;
@@ -55,9 +60,9 @@ struct KickApproachOutput {
   // Pose error of the chosen foot (stance frame): for traces and tests.
   double error_x = 0, error_y = 0, error_yaw = 0;
   // Why a placed robot is not kicking yet (traces): the pose is inside the
-  // kick's window; the feet side by side; the walk commanded in place; the
-  // torso upright; cycles stood still so far.
-  bool aligned = false, feet_together = false, in_place = false, upright = false;
+  // kick's window; the feet side by side; the walk's own speed in place;
+  // cycles stood still so far.
+  bool aligned = false, feet_together = false, in_place = false;
   int still_cycles = 0;
   ApproachPhase phase = ApproachPhase::Far;
 };
@@ -74,7 +79,6 @@ class KickApproach {
   bool holding_ = false;   // aligned: the walk was told to stop
   bool lined_up_ = false;  // sideways and in direction: walk straight onto the spot
   int still_cycles_ = 0;   // aligned with the walk stopped
-  int aligned_cycles_ = 0; // aligned, walking or not
   // Sums of the error over the settle's second half (their mean decides the kick).
   double settle_sum_x_ = 0, settle_sum_y_ = 0, settle_sum_yaw_ = 0;
 };

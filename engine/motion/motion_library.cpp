@@ -72,6 +72,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     motion.kick.window_x = reader.number_or("window_x", motion.kick.window_x);
     motion.kick.window_y = reader.number_or("window_y", motion.kick.window_y);
     motion.kick.window_x_near = reader.number_or("window_x_near", motion.kick.window_x);
+    motion.kick.settle_window_x = reader.number_or("settle_window_x", motion.kick.window_x);
     motion.kick.over_bar_from = reader.number_or("over_bar_from", 0.0);
     motion.kick.over_bar_to = reader.number_or("over_bar_to", 0.0);
     double veer_deg = reader.number_or("veer_deg", 0.0);
@@ -86,6 +87,8 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
       reader.fail("'window_x' and 'window_y' must be in (0, 0.1] m");
     if (reader.ok() && !(motion.kick.window_x_near > 0 && motion.kick.window_x_near <= 0.1))
       reader.fail("'window_x_near' must be in (0, 0.1] m");
+    if (reader.ok() && !(motion.kick.settle_window_x >= motion.kick.window_x && motion.kick.settle_window_x <= 0.1))
+      reader.fail("'settle_window_x' must be in [window_x, 0.1] m");
     if (reader.ok() && !(motion.kick.over_bar_from >= 0 && motion.kick.over_bar_from <= motion.kick.over_bar_to &&
                          motion.kick.over_bar_to < 40))
       reader.fail("'over_bar_from' and 'over_bar_to' must satisfy 0 <= from <= to < 40 m");

@@ -83,7 +83,7 @@ struct MotionSystem::Impl {
   // the cycles each stop condition held the walk back (debug traces).
   ApproachPhase approach_phase = ApproachPhase::Far;
   double approach_phase_since = 0;
-  int placed_cycles = 0, placed_apart = 0, placed_moving = 0, placed_leaning = 0, placed_late = 0;
+  int placed_cycles = 0, placed_apart = 0, placed_moving = 0, placed_late = 0;
   KeyframePlayer player;
   HeadControl head;
   std::unique_ptr<MotionLibrary> library;
@@ -522,11 +522,6 @@ void MotionSystem::Impl::approach_kick(const SkillRequests& requests, const worl
   // 1 of 10 approaches kicked within 1 s of arriving: docs/motion.md, Kicks).
   double rest_lean = walk.params().stand_torso_pitch;
   in.reference = measure_stance(legs, walk.rest_pose(), Vec3(-std::sin(rest_lean), 0, std::cos(rest_lean)));
-  double lean = walk.params().torso_pitch;
-  // Upright is judged against the walking posture: the walk is stopped
-  // while it steps in place.
-  in.lean_pitch = imu.pitch() - lean;
-  in.lean_roll = imu.roll();
   KickApproachOutput out = approach.step(spec, in, walk);
   kick_left_foot = out.left_foot;
   // Twice a second, where the approach stands and what keeps a placed
@@ -534,10 +529,10 @@ void MotionSystem::Impl::approach_kick(const SkillRequests& requests, const worl
   if (++approach_trace_cycles % 25 == 0)
     LOG_DEBUG("motion",
               "kick approach: error %.3f %.3f m %.1f deg, walk %.2f %.2f %.2f, aligned %d, feet together %d "
-              "(gap %.3f m %.1f deg), in place %d, upright %d (lean %.1f %.1f deg), still %d cycles",
+              "(gap %.3f m %.1f deg), in place %d, lean %.1f %.1f deg beyond the walk's, still %d cycles",
               out.error_x, out.error_y, rad2deg(out.error_yaw), out.command.vx, out.command.vy, out.command.turn,
               out.aligned, out.feet_together, in.stance.gap_x, rad2deg(in.stance.gap_yaw), out.in_place,
-              out.upright, rad2deg(in.lean_pitch), rad2deg(in.lean_roll), out.still_cycles);
+              rad2deg(imu.pitch() - walk.params().torso_pitch), rad2deg(imu.roll()), out.still_cycles);
   trace_approach_phase(out, world.game.time);
   if (out.kick) {
     approach.reset();
@@ -561,13 +556,12 @@ void MotionSystem::Impl::trace_approach_phase(const KickApproachOutput& out, dou
     ++placed_cycles;
     placed_apart += !out.feet_together;
     placed_moving += !out.in_place;
-    placed_leaning += !out.upright;
-    placed_late += out.feet_together && out.in_place && out.upright && !out.stop_walk;
+    placed_late += out.feet_together && out.in_place && !out.stop_walk;
   }
   if (out.phase == approach_phase) return;
   if (approach_phase == ApproachPhase::Placed)
-    LOG_DEBUG("motion", "kick approach: placed %d cycles: feet apart %d, moving %d, leaning %d, late in the step %d",
-              placed_cycles, placed_apart, placed_moving, placed_leaning, placed_late);
+    LOG_DEBUG("motion", "kick approach: placed %d cycles: feet apart %d, moving %d, late in the step %d",
+              placed_cycles, placed_apart, placed_moving, placed_late);
   const WalkCommand& speed = walk.current();
   LOG_DEBUG("motion",
             "kick approach: phase %s at %.2f after %.2f s of %s: error %.3f %.3f m %.1f deg, walk speed %.2f %.2f %.2f",
@@ -575,7 +569,7 @@ void MotionSystem::Impl::trace_approach_phase(const KickApproachOutput& out, dou
             out.error_x, out.error_y, rad2deg(out.error_yaw), speed.vx, speed.vy, speed.turn);
   approach_phase = out.phase;
   approach_phase_since = time;
-  placed_cycles = placed_apart = placed_moving = placed_leaning = placed_late = 0;
+  placed_cycles = placed_apart = placed_moving = placed_late = 0;
 }
 
 // A keyframe motion or a kick's swing plays; at its end it chains to its

@@ -227,12 +227,13 @@ TEST_CASE("approach: a placed robot stepping in place that drifts far out of the
   Setup t;
   KickApproach approach;
   step_in_place_to_step_start(t.walk);
-  // Placed at the centre, leaning too far to be stopped: it holds, stepping.
+  // Placed at the centre with the feet apart (mid-step): it holds, stepping.
   t.ball_at_spot(0.0, 0.0);
-  t.in.lean_pitch = deg2rad(10);
+  t.in.stance.gap_x = 0.05;
   KickApproachOutput out = approach.step(t.spec, t.in, t.walk);
   CHECK(out.aligned);
   CHECK(out.phase == ApproachPhase::Placed);
+  CHECK_FALSE(out.feet_together);
   CHECK_FALSE(out.stop_walk);
   // It drifts back until the ball lies 2.3 windows ahead: walking on.
   t.ball_at_spot(2.3 * t.spec.window_x, 0.0);
@@ -329,4 +330,65 @@ TEST_CASE("approach: the last centimetres forward are walked as fast as the walk
   t.ball_at_spot(0.2, 0.0);
   out = approach.step(t.spec, t.in, t.walk);
   CHECK(out.command.vx == doctest::Approx(0.25));
+}
+
+TEST_CASE("approach: a placed robot at the start of a step in place is stopped there, the torso's lean aside") {
+  // Held until upright, robots decelerating onto the spot stepped in place
+  // leaning back and drifted out of the window on rcssserver3d.
+  Setup t;
+  KickApproach approach;
+  step_in_place_to_step_start(t.walk);
+  t.ball_at_spot(0.0, 0.0);
+  KickApproachOutput out = approach.step(t.spec, t.in, t.walk);
+  CHECK(out.aligned);
+  CHECK(out.feet_together);
+  CHECK(out.in_place);
+  CHECK(out.stop_walk);
+}
+
+TEST_CASE("settled: the window reaches forward to the kick's settle_window_x, nowhere else") {
+  KickSpec spec;
+  spec.window_x = 0.045;
+  spec.window_x_near = 0.03;
+  spec.window_y = 0.025;
+  spec.settle_window_x = 0.045;
+  CHECK(settled_inside(spec, 0.04, 0.0, 0.0));
+  CHECK_FALSE(settled_inside(spec, 0.055, 0.0, 0.0));
+  spec.settle_window_x = 0.065;
+  CHECK(settled_inside(spec, 0.055, 0.0, 0.0));
+  CHECK(settled_inside(spec, 0.064, 0.02, deg2rad(8)));
+  CHECK_FALSE(settled_inside(spec, 0.07, 0.0, 0.0));
+  // Nearer the feet, sideways and in direction the window stays as it was.
+  CHECK(settled_inside(spec, -0.025, 0.0, 0.0));
+  CHECK_FALSE(settled_inside(spec, -0.035, 0.0, 0.0));
+  CHECK_FALSE(settled_inside(spec, 0.0, 0.03, 0.0));
+  CHECK_FALSE(settled_inside(spec, 0.0, -0.03, 0.0));
+  CHECK_FALSE(settled_inside(spec, 0.0, 0.0, deg2rad(11)));
+  CHECK_FALSE(settled_inside(spec, 0.0, 0.0, -deg2rad(11)));
+}
+
+TEST_CASE("approach: a robot that settles with the ball a little beyond the window kicks when the kick accepts it") {
+  // Standing placed, its settle sees the ball 5.5 cm beyond the spot (the
+  // stop scatters by 2 cm): a kick reaching there from a stand kicks at the
+  // settle's end, one that does not walks again.
+  for (double settle_window : {0.065, 0.045}) {
+    CAPTURE(settle_window);
+    Setup t;
+    t.spec.window_x = 0.045;
+    t.spec.window_x_near = 0.03;
+    t.spec.settle_window_x = settle_window;
+    KickApproach approach;
+    t.ball_at_spot(0.0075, 0.0);  // the window's middle: placed, standing
+    KickApproachOutput out = approach.step(t.spec, t.in, t.walk);
+    REQUIRE(out.phase == ApproachPhase::StandUp);
+    t.ball_at_spot(0.055, 0.0);
+    bool kicked = false, walked = false;
+    for (int i = 0; i < 100 && !kicked && !walked; ++i) {
+      out = approach.step(t.spec, t.in, t.walk);
+      kicked = out.kick;
+      walked = out.phase == ApproachPhase::WalkIn || out.command.vx > 0;
+    }
+    CHECK(kicked == (settle_window > 0.06));
+    CHECK(walked == (settle_window < 0.06));
+  }
 }

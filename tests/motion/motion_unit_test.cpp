@@ -660,6 +660,14 @@ TEST_CASE("motion files: a kick's placement and distance are data, checked on lo
   REQUIRE(near_side.ok());
   CHECK(near_side->kick.window_x_near == doctest::Approx(0.05));
   CHECK(near_side->kick.window_x == doctest::Approx(KickSpec{}.window_x));
+  // What a settled robot accepts forward defaults to window_x, and may reach further.
+  CHECK(windowed->kick.settle_window_x == doctest::Approx(0.04));
+  auto settle_far = parse_motion_text(
+      "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, window_x = 0.045, settle_window_x = 0.065 },"
+      " frames = { { duration = 0.3, angles = {} } } }",
+      "k.lua");
+  REQUIRE(settle_far.ok());
+  CHECK(settle_far->kick.settle_window_x == doctest::Approx(0.065));
   auto veering = parse_motion_text(
       "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, veer_deg = 6.5 },"
       " frames = { { duration = 0.3, angles = {} } } }",
@@ -667,7 +675,8 @@ TEST_CASE("motion files: a kick's placement and distance are data, checked on lo
   REQUIRE(veering.ok());
   CHECK(veering->kick.veer == doctest::Approx(deg2rad(6.5)));
   for (const char* bad : {"window_x = 0", "window_y = -0.01", "window_x = 0.2", "window_x_near = 0", "window_x_near = 0.15",
-                          "veer_deg = 45", "veer_deg = 'left'"}) {
+                          "window_x = 0.04, settle_window_x = 0.03", "settle_window_x = 0.12", "veer_deg = 45",
+                          "veer_deg = 'left'"}) {
     auto wrong = parse_motion_text(std::string("return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, ") +
                                        bad + " }, frames = { { duration = 0.3, angles = {} } } }",
                                    "k.lua");
