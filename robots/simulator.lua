@@ -33,6 +33,18 @@ return {
   -- penetration standing.
   robot_contact_time_constant = 0.01,  -- s
   robot_contact_damp_ratio = 1,
+  -- The normal direction alone (the friction rows keep the ratio above):
+  -- its own damping ratio (4 keeps the damping and makes the spring 16
+  -- times softer) and ODE's contact surface layer (SimSpark: 0.001 m of
+  -- penetration the spring leaves alone). Either stops a robot landing on
+  -- one foot from rocking from foot to foot, as rcssserver3d does, and
+  -- halves UT Austin Villa's falls away from other robots (1.50 per
+  -- player-minute -> 0.72 with ratio 4, 0.80 with the layer; 0.55 on
+  -- rcssserver3d). Off: with either on, get-ups with SimSpark's slip fail
+  -- (ctest libero_tests_motion_skills); docs/simulator.md, "Ground contact
+  -- in motion".
+  robot_contact_normal_damp_ratio = 1,
+  robot_contact_surface_layer = 0,  -- m
   robot_contact_impedance_min = 0.95,  -- MuJoCo solimp
   robot_contact_impedance_max = 0.99,
   robot_contact_impedance_width = 0.001,  -- m

@@ -22,6 +22,8 @@ const PhysicsParamField kFields[] = {
     {"limit_impedance", &PhysicsParams::limit_impedance, 0.0001, 0.9999},
     {"robot_contact_time_constant", &PhysicsParams::robot_contact_time_constant, 0.0001, 1},
     {"robot_contact_damp_ratio", &PhysicsParams::robot_contact_damp_ratio, 0.01, 100},
+    {"robot_contact_normal_damp_ratio", &PhysicsParams::robot_contact_normal_damp_ratio, 0.01, 100},
+    {"robot_contact_surface_layer", &PhysicsParams::robot_contact_surface_layer, 0, 0.01},
     {"robot_contact_impedance_min", &PhysicsParams::robot_contact_impedance_min, 0.0001, 0.9999},
     {"robot_contact_impedance_max", &PhysicsParams::robot_contact_impedance_max, 0.0001, 0.9999},
     {"robot_contact_impedance_width", &PhysicsParams::robot_contact_impedance_width, 0, 1},

@@ -47,6 +47,14 @@ struct PhysicsParams {
   // Robot parts vs. ground, robots, walls.
   double robot_contact_time_constant = 0.01;  // s
   double robot_contact_damp_ratio = 1.0;
+  // The normal direction's own damping ratio (its spring softer by the
+  // ratio's square against robot_contact_damp_ratio's, its damping the same;
+  // the friction rows keep robot_contact_damp_ratio), off when equal to it.
+  double robot_contact_normal_damp_ratio = 1.0;
+  // m of penetration the normal's spring leaves alone (ODE's contact
+  // surface layer, 0.001 in SimSpark); the damping acts throughout. Both off
+  // in robots/simulator.lua, which says why.
+  double robot_contact_surface_layer = 0;
   double robot_contact_impedance_min = 0.95;
   double robot_contact_impedance_max = 0.99;
   double robot_contact_impedance_width = 0.001;  // m

@@ -137,6 +137,7 @@ struct PhysicsWorld::Impl {
   bool robot_touches_awake(const RobotEntry& r) const;
   void substep();
   void apply_robot_slip();
+  void soften_robot_contact_normals();
   int unstable_dof() const;
   void recover_from_instability(int dof);
   void apply_ball_bounce();
@@ -467,6 +468,9 @@ void PhysicsWorld::Impl::substep() {
     const int dof = data->efc_id[i];
     data->efc_aref[i] += data->efc_KBIP[4 * i + 1] * dof_command[dof] + data->efc_R[i] * dof_motor_force[dof];
   }
+  if (options.params.robot_contact_normal_damp_ratio != options.params.robot_contact_damp_ratio ||
+      options.params.robot_contact_surface_layer > 0)
+    soften_robot_contact_normals();
   apply_ball_bounce();
   if (options.robot_slip > 0) apply_robot_slip();
   mj_step2(model, data);
@@ -502,6 +506,31 @@ void PhysicsWorld::Impl::apply_robot_slip() {
       data->efc_R[row] = r;
       data->efc_D[row] = 1 / r;
     }
+  }
+}
+
+// The normal row of every contact without the ball gets its own damping
+// ratio and, like ODE's contacts in SimSpark, a surface layer the spring
+// leaves alone. MuJoCo's (time constant, damping ratio) gives the row
+// damping B = 2 / (dmax * tc) and stiffness K = 1 / (dmax * tc * ratio)^2,
+// and reference acceleration aref = -B * velocity - K * imp * (pos - margin)
+// (checked against the rows mj_step1 builds: equal to the last bit). A
+// larger ratio leaves B and divides K by its square. Set in the MJCF, the
+// ratio would change the friction rows as well: at 4 a lying robot pushed by
+// 30 N slid 0.86 m instead of less than 0.3 m. So the normal row's spring
+// term is rewritten here, after mj_step1 has built the rows. What it does:
+// docs/simulator.md, "Ground contact in motion".
+void PhysicsWorld::Impl::soften_robot_contact_normals() {
+  const double ratio = options.params.robot_contact_damp_ratio / options.params.robot_contact_normal_damp_ratio;
+  const double keep = ratio * ratio;
+  for (int c = 0; c < data->ncon; ++c) {
+    const mjContact& contact = data->contact[c];
+    if (contact.geom1 == ball_geom || contact.geom2 == ball_geom || contact.efc_address < 0) continue;
+    const int row = contact.efc_address;
+    const double stiffness = data->efc_KBIP[4 * row] * data->efc_KBIP[4 * row + 2];
+    const double depth = data->efc_pos[row] - data->efc_margin[row];  // < 0: penetrating
+    const double layered = std::min(0.0, depth + options.params.robot_contact_surface_layer);
+    data->efc_aref[row] += stiffness * (depth - keep * layered);
   }
 }
 
