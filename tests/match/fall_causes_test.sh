@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# fall_causes.py on a made-up replay: team A's robot 1 falls twice, once with
+# B's robot 1 within 0.3 m in the second before and once alone; B's robot
+# never falls. Also a missing file and a broken line are errors naming them.
+# Usage: fall_causes_test.sh FALL_CAUSES_PY
+set -u
+tool="$1"
+fail() { echo "FAIL: $*"; exit 1; }
+dir="$(mktemp -d)"
+trap 'rm -rf "$dir"' EXIT
+python3 - "$dir/game.jsonl" <<'PY'
+import json, sys
+out = open(sys.argv[1], "w")
+out.write(json.dumps({"type": "header", "team_left": "A", "team_right": "B"}) + "\n")
+for k in range(0, 601):  # 60 s of frames every 0.1 s
+    t = k * 0.1
+    near = 9.0 <= t < 10.0  # B's robot beside A's just before the first fall
+    a_down = 10.0 <= t < 12.0 or 40.0 <= t < 43.0
+    robots = [{"team": 0, "unum": 1, "pos": [0, 0, 0.3], "fallen": a_down},
+              {"team": 1, "unum": 1, "pos": [0.2 if near else 5.0, 0, 0.3], "fallen": False}]
+    out.write(json.dumps({"type": "frame", "t": round(t, 2), "pm": "PlayOn", "robots": robots}) + "\n")
+PY
+out="$(python3 "$tool" "$dir/game.jsonl" 2>&1)" || fail "the tool failed: $out"
+echo "$out"
+echo "$out" | grep -q '^| A | 1.0 | 2 | 1 | 1 | 2.00 | 1.00 |' || fail "A's falls are not 2, one near a robot, in 1 player-minute"
+echo "$out" | grep -q '^| B | 1.0 | 0 | 0 | 0 |' || fail "B fell"
+out="$(python3 "$tool" --near 0.1 "$dir/game.jsonl" 2>&1)" || fail "the tool failed with --near: $out"
+echo "$out" | grep -q '^| A | 1.0 | 2 | 0 | 2 |' || fail "--near 0.1 still counts the robot 0.2 m away"
+out="$(python3 "$tool" "$dir/none.jsonl" 2>&1)" && fail "a missing file was accepted"
+echo "$out" | grep -q "none.jsonl" || fail "the missing file is not named: $out"
+echo '{"type": "header", "team_left": "A", "team_right": "B"}' > "$dir/bad.jsonl"
+echo '{broken' >> "$dir/bad.jsonl"
+out="$(python3 "$tool" "$dir/bad.jsonl" 2>&1)" && fail "a broken line was accepted"
+echo "$out" | grep -q "bad.jsonl:2" || fail "the broken line is not named: $out"
+out="$(python3 "$tool" --near 0 "$dir/game.jsonl" 2>&1)"; [ $? -eq 2 ] || fail "--near 0 was not refused with exit 2"
+echo "PASS: fall_causes.py"
