@@ -39,7 +39,7 @@ return {
   -- penetration the spring leaves alone). Either stops a robot landing on
   -- one foot from rocking from foot to foot, as rcssserver3d does, and
   -- halves UT Austin Villa's falls away from other robots (1.50 per
-  -- player-minute -> 0.72 with ratio 4, 0.80 with the layer; 0.55 on
+  -- player-minute -> 0.75 with ratio 4, 0.80 with the layer; 0.55 on
   -- rcssserver3d). Off: with either on, get-ups with SimSpark's slip fail
   -- (ctest libero_tests_motion_skills); docs/simulator.md, "Ground contact
   -- in motion".
