@@ -449,9 +449,10 @@ WalkCommand MotionSystem::Impl::walk_to_command(const SkillRequests& requests, c
   // A short hop to a target off the nose is stepped, facing the asked
   // heading: turning to it and back cost more than the steps (0.8 m away,
   // 4.48 s against 3.80 s stepping, libero_skill_bench walk_to --distance 0.8).
-  const bool hop = distance < p.walk_to_step_within && std::abs(std::atan2(ry, rx)) > p.walk_to_turn_first;
+  const double bearing = std::atan2(ry, rx);
+  const bool hop = distance < p.walk_to_step_within && std::abs(bearing) > p.walk_to_turn_first;
   const bool far = !walk_to_close && !hop;
-  const double face = far ? std::atan2(ry, rx) : heading_error;
+  const double face = far ? bearing : heading_error;
   command.turn = p.walk_to_turn_gain * face;
   if (std::abs(face) > p.walk_to_turn_first) return command;  // turn in place
   if (far) {

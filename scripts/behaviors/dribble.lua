@@ -2,6 +2,7 @@
 -- behind the ball first. Its numbers are params.dribble (scripts/data/params.lua).
 local option = require "lib.option"
 local params = require "data.params"
+local walk = require "lib.walk"
 
 local me, ball = world.self, world.ball
 local sqrt, cos, sin, abs, atan2 = math.sqrt, math.cos, math.sin, math.abs, math.atan2
@@ -46,14 +47,7 @@ return option.define {
         local lateral = -sin(h) * rx + cos(h) * ry
         if abs(lateral) > p.lose_lateral or sqrt(rx * rx + ry * ry) > p.lose_distance then return "line_up" end
       end,
-      action = function(o, x, y)
-        local _, _, h = push_pose(x, y)
-        local p = params.dribble
-        local c, s = cos(me.heading), sin(me.heading)
-        local bx, by = ball.x - me.x, ball.y - me.y
-        local left = -s * bx + c * by
-        skill.walk(p.speed, p.side_gain * left, p.turn_gain * wrap(h - me.heading))
-      end,
+      action = function(o, x, y) walk.push_ball(x, y) end,
     },
   },
 }

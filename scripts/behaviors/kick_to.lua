@@ -81,18 +81,14 @@ return option.define {
         skill.look_at_ball()
       end,
     },
-    -- Pressed: walk into the ball towards the target, steering it as the
-    -- dribble's push does; then give up (aborted), so the caller chooses again.
+    -- Pressed: walk into the ball towards the target as the dribble's push
+    -- does; then give up (aborted), so the caller chooses again.
     poke = {
       transition = function(o)
         if o.state_time > params.kick_pressed.poke then return "failed" end
       end,
       action = function(o, x, y)
-        local p = params.dribble
-        local h = atan2(y - ball.y, x - ball.x)
-        local c, s = cos(me.heading), sin(me.heading)
-        local bx, by = ball.x - me.x, ball.y - me.y
-        skill.walk(p.speed, p.side_gain * (-s * bx + c * by), p.turn_gain * wrap(h - me.heading))
+        walk.push_ball(x, y)
         skill.look_at_ball()
       end,
     },

@@ -5,6 +5,7 @@
 -- is used. Near robots that move, the local potential field shapes the walk
 -- towards that waypoint (it knows their velocities). Data: data/planning.lua.
 local data = require "data.planning"
+local params = require "data.params"
 
 local M = {}
 
@@ -161,6 +162,18 @@ function M.to(x, y, heading, task, avoid_ball)
   else
     skill.walk_to(x, y, heading)
   end
+end
+
+-- Walk into the ball towards (x, y), steering by the ball's sideways offset
+-- and the heading's error (params.dribble: speed, side_gain, turn_gain):
+-- the dribble's push, and kick_to's poke when pressed.
+function M.push_ball(x, y)
+  local p = params.dribble
+  local h = atan2(y - ball.y, x - ball.x)
+  local c, s = math.cos(me.heading), math.sin(me.heading)
+  local bx, by = ball.x - me.x, ball.y - me.y
+  local turn = (h - me.heading + math.pi) % (2 * math.pi) - math.pi
+  skill.walk(p.speed, p.side_gain * (-s * bx + c * by), p.turn_gain * turn)
 end
 
 return M

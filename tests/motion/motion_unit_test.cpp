@@ -643,43 +643,35 @@ TEST_CASE("motion files: a kick's placement and distance are data, checked on lo
   // Without a placement window the approach gets the default one.
   CHECK(kick->kick.window_x == doctest::Approx(KickSpec{}.window_x));
   CHECK(kick->kick.window_y == doctest::Approx(KickSpec{}.window_y));
-  auto windowed = parse_motion_text(
-      "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, window_x = 0.04, window_y = 0.01 },"
-      " frames = { { duration = 0.3, angles = {} } } }",
-      "k.lua");
+  // The same kick with more fields in its table.
+  auto kick_with = [](const std::string& fields) {
+    return parse_motion_text("return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, " + fields +
+                                 " }, frames = { { duration = 0.3, angles = {} } } }",
+                             "k.lua");
+  };
+  auto windowed = kick_with("window_x = 0.04, window_y = 0.01");
   REQUIRE(windowed.ok());
   CHECK(windowed->kick.window_x == doctest::Approx(0.04));
   CHECK(windowed->kick.window_y == doctest::Approx(0.01));
   CHECK(windowed->kick.veer == 0);
   // The near side defaults to window_x, and may be wider.
   CHECK(windowed->kick.window_x_near == doctest::Approx(0.04));
-  auto near_side = parse_motion_text(
-      "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, window_x_near = 0.05 },"
-      " frames = { { duration = 0.3, angles = {} } } }",
-      "k.lua");
+  auto near_side = kick_with("window_x_near = 0.05");
   REQUIRE(near_side.ok());
   CHECK(near_side->kick.window_x_near == doctest::Approx(0.05));
   CHECK(near_side->kick.window_x == doctest::Approx(KickSpec{}.window_x));
   // What a settled robot accepts forward defaults to window_x, and may reach further.
   CHECK(windowed->kick.settle_window_x == doctest::Approx(0.04));
-  auto settle_far = parse_motion_text(
-      "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, window_x = 0.045, settle_window_x = 0.065 },"
-      " frames = { { duration = 0.3, angles = {} } } }",
-      "k.lua");
+  auto settle_far = kick_with("window_x = 0.045, settle_window_x = 0.065");
   REQUIRE(settle_far.ok());
   CHECK(settle_far->kick.settle_window_x == doctest::Approx(0.065));
-  auto veering = parse_motion_text(
-      "return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, veer_deg = 6.5 },"
-      " frames = { { duration = 0.3, angles = {} } } }",
-      "k.lua");
+  auto veering = kick_with("veer_deg = 6.5");
   REQUIRE(veering.ok());
   CHECK(veering->kick.veer == doctest::Approx(deg2rad(6.5)));
   for (const char* bad : {"window_x = 0", "window_y = -0.01", "window_x = 0.2", "window_x_near = 0", "window_x_near = 0.15",
                           "window_x = 0.04, settle_window_x = 0.03", "settle_window_x = 0.12", "veer_deg = 45",
                           "veer_deg = 'left'"}) {
-    auto wrong = parse_motion_text(std::string("return { name = 'k', kick = { ball_x = 0.2, ball_y = -0.05, distance = 2.5, ") +
-                                       bad + " }, frames = { { duration = 0.3, angles = {} } } }",
-                                   "k.lua");
+    auto wrong = kick_with(bad);
     CAPTURE(bad);
     REQUIRE_FALSE(wrong.ok());
     CHECK((wrong.error().message.find("window") != std::string::npos ||

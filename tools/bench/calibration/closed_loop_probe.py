@@ -30,14 +30,10 @@ Python 3 standard library only. Exit 1 when a server fails, 2 on bad arguments.
 import argparse
 import math
 import os
-import re
-import signal
-import socket
-import struct
-import subprocess
 import sys
 import tempfile
-import time
+
+from probe_link import Link, numbers, start_server, stop
 
 STEP = 150
 SWAY = (200, 350)
@@ -48,47 +44,6 @@ CHANNELS = ("gyr x", "gyr y", "gyr z", "acc x", "acc y", "acc z",
             "lf fz", "rf fz", "lf cx", "lf cy", "rf cx", "rf cy", "lf fx", "lf fy",
             "hj1", "lle3", "rle3", "lle2", "lle4", "rle4")
 JOINT_NAMES = {"hj1": "hj1", "lle3": "llj3", "rle3": "rlj3", "lle2": "llj2", "lle4": "llj4", "rle4": "rlj4"}
-
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def wait_port(port, seconds=30):
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return True
-        except OSError:
-            time.sleep(0.1)
-    return False
-
-
-class Link:
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-        self.buf = b""
-
-    def send(self, text):
-        data = text.encode()
-        self.sock.sendall(struct.pack(">I", len(data)) + data)
-
-    def receive(self):
-        while True:
-            if len(self.buf) >= 4:
-                n = struct.unpack(">I", self.buf[:4])[0]
-                if len(self.buf) >= 4 + n:
-                    msg, self.buf = self.buf[4:4 + n], self.buf[4 + n:]
-                    return msg.decode(errors="replace")
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise EOFError("server closed the connection")
-            self.buf += chunk
 
 
 def commands(k):
@@ -114,11 +69,6 @@ def commands(k):
     elif k == LIFT[0] + 40:
         c = {"rle3": 0.0, "rle4": 0.0, "rle5": 0.0}
     return "".join("(%s %.4f)" % kv for kv in sorted(c.items()))
-
-
-def numbers(pattern, text):
-    m = re.search(pattern, text)
-    return [float(x) for x in m.groups()] if m else None
 
 
 def parse(msg):
@@ -197,42 +147,12 @@ def read_trace(path):
     return rows
 
 
-def run_server(argv, env, cwd):
-    return subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
-
-
-def stop(proc):
-    try:
-        os.killpg(proc.pid, signal.SIGINT)
-        proc.wait(timeout=3)
-    except Exception:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-
-
 def run_on(server, args, work):
-    port, mport = free_port(), free_port()
-    if server == "builtin":
-        argv = [args.libero, "serve", "--sync", "--agent-port", str(port), "--monitor-port", str(mport),
-                "--seed", "1", "--log-level", "warn"]
-        if args.physics:
-            argv += ["--physics", args.physics]
-        env = os.environ.copy()
-    else:
-        binary = os.path.join(args.kit, "install/bin/rcssserver3d")
-        if not os.access(binary, os.X_OK):
-            print("rcssserver3d: skipped, no kit at %s (tools/setup-real-server builds it)" % args.kit)
-            return None
-        env = os.environ.copy()
-        env.update(HOME=os.path.join(args.kit, "simhome"), RCSS_SYNC="1", RCSS_REALTIME="0",
-                   LD_LIBRARY_PATH=os.path.join(args.kit, "install/lib/simspark") + ":" +
-                   os.path.join(args.kit, "install/lib/rcssserver3d"))
-        argv = [binary, "--agent-port", str(port), "--server-port", str(mport)]
-    proc = run_server(argv, env, work)
+    started = start_server(server, args.libero, args.kit, work, args.physics)
+    if started is None:
+        return None
+    proc, port = started
     try:
-        if not wait_port(port):
-            sys.exit("closed_loop_probe.py: %s did not open its port" % server)
         return play(port)
     finally:
         stop(proc)

@@ -13,60 +13,10 @@ is skipped (with a line saying so) when the kit is not there. Python 3 only.
 import argparse
 import math
 import os
-import re
-import signal
-import socket
-import struct
-import subprocess
 import sys
 import tempfile
-import time
 
-
-def free_port():
-    s = socket.socket()
-    s.bind(("127.0.0.1", 0))
-    port = s.getsockname()[1]
-    s.close()
-    return port
-
-
-def wait_port(port, seconds=30):
-    end = time.time() + seconds
-    while time.time() < end:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return True
-        except OSError:
-            time.sleep(0.1)
-    return False
-
-
-class Link:
-    def __init__(self, port):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
-        self.buf = b""
-
-    def send(self, text):
-        data = text.encode()
-        self.sock.sendall(struct.pack(">I", len(data)) + data)
-
-    def receive(self):
-        while True:
-            if len(self.buf) >= 4:
-                n = struct.unpack(">I", self.buf[:4])[0]
-                if len(self.buf) >= 4 + n:
-                    msg, self.buf = self.buf[4:4 + n], self.buf[4 + n:]
-                    return msg.decode(errors="replace")
-            chunk = self.sock.recv(65536)
-            if not chunk:
-                raise EOFError("server closed the connection")
-            self.buf += chunk
-
-
-def numbers(pattern, text):
-    m = re.search(pattern, text)
-    return [float(x) for x in m.groups()] if m else None
+from probe_link import Link, numbers, start_server, stop
 
 
 def stand_and_read(port, seconds):
@@ -119,20 +69,6 @@ def summary(values):
     return "%.3f (%.3f)" % (mean, sd)
 
 
-def run_server(argv, env, cwd):
-    return subprocess.Popen(argv, env=env, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            stdin=subprocess.DEVNULL, start_new_session=True)
-
-
-def stop(proc):
-    try:
-        os.killpg(proc.pid, signal.SIGINT)
-        proc.wait(timeout=3)
-    except Exception:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--libero", required=True)
@@ -145,31 +81,15 @@ def main():
         ap.error("--seconds must be in (0, 600]")
     results = {}
     with tempfile.TemporaryDirectory() as work:
-        port, mport = free_port(), free_port()
-        proc = run_server([args.libero, "serve", "--sync", "--agent-port", str(port), "--monitor-port", str(mport),
-                           "--seed", "1", "--log-level", "warn"], os.environ.copy(), work)
-        try:
-            if not wait_port(port):
-                sys.exit("sensors_at_rest.py: libero serve did not open its port")
-            results["builtin"] = stand_and_read(port, args.seconds)
-        finally:
-            stop(proc)
-        binary = os.path.join(args.kit, "install/bin/rcssserver3d")
-        if os.access(binary, os.X_OK):
-            env = os.environ.copy()
-            env.update(HOME=os.path.join(args.kit, "simhome"), RCSS_SYNC="1", RCSS_REALTIME="0",
-                       LD_LIBRARY_PATH=os.path.join(args.kit, "install/lib/simspark") + ":" +
-                       os.path.join(args.kit, "install/lib/rcssserver3d"))
-            port, mport = free_port(), free_port()
-            proc = run_server([binary, "--agent-port", str(port), "--server-port", str(mport)], env, work)
+        for server in ("builtin", "rcssserver3d"):
+            started = start_server(server, args.libero, args.kit, work)
+            if started is None:
+                continue
+            proc, port = started
             try:
-                if not wait_port(port):
-                    sys.exit("sensors_at_rest.py: rcssserver3d did not open its port")
-                results["rcssserver3d"] = stand_and_read(port, args.seconds)
+                results[server] = stand_and_read(port, args.seconds)
             finally:
                 stop(proc)
-        else:
-            print("rcssserver3d: skipped, no kit at %s (tools/setup-real-server builds it)" % args.kit)
     servers = list(results)
     print("| %.0f s standing, mean (sd) | %s |" % (args.seconds, " | ".join(servers)))
     print("|---|" + "---|" * len(servers))

@@ -22,17 +22,9 @@ import math
 import os
 import sys
 
+from chase_stats import replay_files
+
 STAND_UP = 0.5
-
-
-def replay_files(args):
-    files = []
-    for a in args:
-        if os.path.isdir(a):
-            files += sorted(os.path.join(a, f) for f in os.listdir(a) if f.endswith(".jsonl"))
-        else:
-            files.append(a)
-    return files
 
 
 def frames_of(path):
