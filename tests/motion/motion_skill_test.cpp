@@ -649,6 +649,7 @@ namespace {
 // `look` seconds, and whether it reached the pose (skill done) within 15 s.
 struct WalkToRun {
   double first_vx = 0, first_vy = 0, first_turn = 0;
+  double off_nose_vx = 0;  // the largest forward speed while the target lay over 0.4 rad off the nose
   bool done = false, fell = false;
   double distance = 1e9, heading_error = 1e9;
 };
@@ -669,6 +670,10 @@ WalkToRun walk_to_pose(double dx, double dy, double heading, double look) {
       run.first_vy = std::max(run.first_vy, std::abs(h->status().walk_speed_y));
       run.first_turn = std::max(run.first_turn, std::abs(h->status().walk_speed_turn));
     }
+    const world::WsSelf& now = h->world_state().self;
+    const double bearing = normalize_angle(
+        std::atan2(h->requests().target_y - now.y, h->requests().target_x - now.x) - now.heading);
+    if (std::abs(bearing) > 0.4) run.off_nose_vx = std::max(run.off_nose_vx, h->status().walk_speed_x);
     run.fell = run.fell || h->fallen();
     run.done = h->status().state == motion::kSkillDone;
   }
@@ -704,4 +709,24 @@ TEST_CASE("walk_to arrives facing a heading far from the way it came") {
   CHECK_FALSE(run.fell);
   CHECK(run.distance < 0.1);
   CHECK(run.heading_error < 0.15);
+}
+
+TEST_CASE("walk_to steps a short hop to the side instead of turning to it") {
+  // 0.6 m to the left, to face the way it faces: turning to it and back cost
+  // more than the steps (docs/motion.md, "Walking to a pose").
+  WalkToRun run = walk_to_pose(0.0, 0.6, 0.0, 0.6);
+  CHECK(run.first_vy > 0.1);
+  CHECK(run.first_turn < 0.3);
+  CHECK(run.done);
+  CHECK_FALSE(run.fell);
+}
+
+TEST_CASE("walk_to walks slowly while the target lies well off the nose") {
+  // 3 m away, 0.5 rad to the left: within the turn-first angle, so it walks
+  // at once, but the forward speed waits for the turn (from a turn straight
+  // to the full speed the walk fell, docs/motion.md).
+  WalkToRun run = walk_to_pose(3 * std::cos(0.5), 3 * std::sin(0.5), 0.5, 0);
+  CHECK(run.off_nose_vx < 0.65);  // 0.50 m/s; at full speed from the start, 0.80
+  CHECK(run.done);
+  CHECK_FALSE(run.fell);
 }
