@@ -52,6 +52,10 @@ constexpr double kHoldShare = 2.0;
 // rejected, each costing 1-2 s of walking again, while the long kick's
 // travel there did not follow the ball's measured place within it.)
 constexpr double kMovedShare = 3.0;
+// How far past the entry band the walk after a rejected settle is sent
+// (m): a correction inside the band stood the robot aligned where it was,
+// and it settled and was rejected again and again.
+constexpr double kTorsoMinMove = 0.005;
 // Cycles standing still before the kick starts: the blend from the walking
 // pose into the stand pose (0.25 s) and a little settling. After 0.3 s the
 // kicks fell more often (83 against 66 in 300 short kicks); after 0.8 s
@@ -90,6 +94,11 @@ double yaw_of(const Mat3& r) { return std::atan2(r(1, 0), r(0, 0)); }
 bool settled_inside(const KickSpec& spec, double x, double y, double yaw) {
   return x > -spec.window_x_near && x < std::max(spec.window_x, spec.settle_window_x) &&
          std::abs(y) < spec.window_y && std::abs(yaw) < kToleranceYaw;
+}
+
+bool torso_inside(const KickSpec& spec, double torso_x) {
+  if (spec.torso_x_min == 0 && spec.torso_x_max == 0) return true;
+  return torso_x > spec.torso_x_min && torso_x < spec.torso_x_max;
 }
 
 namespace {
@@ -136,7 +145,8 @@ void KickApproach::reset() {
   holding_ = false;
   lined_up_ = false;
   still_cycles_ = 0;
-  settle_sum_x_ = settle_sum_y_ = settle_sum_yaw_ = 0;
+  settle_sum_x_ = settle_sum_y_ = settle_sum_yaw_ = settle_sum_torso_x_ = 0;
+  correction_x_ = 0;
 }
 
 KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachInput& in, const WalkEngine& walk) {
@@ -172,9 +182,14 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
     left_ = cost_left < cost_right;
     foot_chosen_ = true;
   } else if (std::min(cost_left, cost_right) > 2 * kFarDistance) {
-    if (left_ ? cost_right < cost_left - 0.05 : cost_left < cost_right - 0.05) left_ = !left_;
+    if (left_ ? cost_right < cost_left - 0.05 : cost_left < cost_right - 0.05) {
+      left_ = !left_;
+      correction_x_ = 0;
+    }
   }
-  double ex = left_ ? lx : rx, ey = left_ ? ly : ry;
+  // The feet's error as the torso's sightings last judged it (see
+  // torso_x_min in KickSpec): 0 until a settle found the two apart.
+  double ex = (left_ ? lx : rx) + correction_x_, ey = left_ ? ly : ry;
   double dir = left_ ? turn_left : turn_right;
   out.left_foot = left_;
   out.error_x = ex;
@@ -205,18 +220,35 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
       ++still_cycles_;
       // The mean of the settle's second half: in the first the body blends
       // from the walking pose into the stand and the feet still shift.
-      if (still_cycles_ == kSettleCycles / 2) settle_sum_x_ = settle_sum_y_ = settle_sum_yaw_ = 0;
+      if (still_cycles_ == kSettleCycles / 2)
+        settle_sum_x_ = settle_sum_y_ = settle_sum_yaw_ = settle_sum_torso_x_ = 0;
       if (still_cycles_ >= kSettleCycles / 2) {
         settle_sum_x_ += ex;
         settle_sum_y_ += ey;
         settle_sum_yaw_ += dir;
+        settle_sum_torso_x_ += in.ball_x;
       }
       out.aligned = out.feet_together = out.in_place = true;
       out.still_cycles = still_cycles_;
       out.phase = ApproachPhase::Settle;
       if (still_cycles_ < kSettleCycles) return out;
       double n = still_cycles_ - kSettleCycles / 2 + 1;
-      if (settled_inside(spec, settle_sum_x_ / n, settle_sum_y_ / n, settle_sum_yaw_ / n)) {
+      const double mean_x = settle_sum_x_ / n, torso_x = settle_sum_torso_x_ / n;
+      const bool feet_inside = settled_inside(spec, mean_x, settle_sum_y_ / n, settle_sum_yaw_ / n);
+      if (feet_inside && !torso_inside(spec, torso_x)) {
+        // The feet say the ball is in place, the torso that it lies too
+        // near or too far for the kick: walk again until the feet's error,
+        // corrected by the difference, puts the ball in the middle of the
+        // torso's range.
+        double move = torso_x - 0.5 * (spec.torso_x_min + spec.torso_x_max);
+        // At least past the entry band, or the robot would stand aligned where it is and settle again.
+        move = std::copysign(std::max(std::abs(move), half_x * kEntryShareX + kTorsoMinMove), move);
+        const double correction = move + centre_x - (mean_x - correction_x_);
+        ex += correction - correction_x_;  // this cycle's too: it walks now, not after another settle
+        correction_x_ = correction;
+        out.torso_rejected = true;
+      }
+      if (feet_inside && !out.torso_rejected) {
         // The error reported (which kicks that adapt to the ball read) is
         // this cycle's and from the foot as it stands, without the turn still
         // to make: the body may still sway during the settle, and the kick

@@ -8,7 +8,11 @@
 // kick happens (the keyframe motion brings the torso back over them), so
 // the stance (the ankles' midpoint and the feet's mean yaw, from the
 // measured joint angles levelled with the IMU's up vector) is compared with
-// the stance of the stand pose the kick spot was measured in.
+// the stance of the stand pose the kick spot was measured in. Once the
+// robot stands settled, a kick with a torso range (KickSpec::torso_x_min)
+// also wants the torso's sightings of the ball inside it: after a stop the
+// feet and the torso disagree by up to 3 cm, and on rcssserver3d that
+// decides whether the long kick meets the ball.
 #pragma once
 
 #include "core/math.h"
@@ -43,6 +47,9 @@ struct KickApproachInput {
 // lies inside the kick's window, which reaches forward to the kick's
 // settle_window_x once the robot stands.
 bool settled_inside(const KickSpec& spec, double x, double y, double yaw);
+// Whether the settle's mean ball ahead of the torso (m) lies in the kick's
+// torso_x_min..torso_x_max (always, for a kick without that range).
+bool torso_inside(const KickSpec& spec, double torso_x);
 
 // Where an approach is (traces and the skill bench's per-phase timing):
 // walking up from afar; correcting sideways or turning behind the spot;
@@ -64,6 +71,9 @@ struct KickApproachOutput {
   // cycles stood still so far.
   bool aligned = false, feet_together = false, in_place = false;
   int still_cycles = 0;
+  // The settle ended inside the feet's window but with the ball outside the
+  // torso's range: the approach walks again, corrected.
+  bool torso_rejected = false;
   ApproachPhase phase = ApproachPhase::Far;
 };
 
@@ -80,7 +90,10 @@ class KickApproach {
   bool lined_up_ = false;  // sideways and in direction: walk straight onto the spot
   int still_cycles_ = 0;   // aligned with the walk stopped
   // Sums of the error over the settle's second half (their mean decides the kick).
-  double settle_sum_x_ = 0, settle_sum_y_ = 0, settle_sum_yaw_ = 0;
+  double settle_sum_x_ = 0, settle_sum_y_ = 0, settle_sum_yaw_ = 0, settle_sum_torso_x_ = 0;
+  // Added to the feet's forward error (m) once a settle found the ball in
+  // the feet's window but outside the torso's range (KickSpec::torso_x_min).
+  double correction_x_ = 0;
 };
 
 }  // namespace libero::motion

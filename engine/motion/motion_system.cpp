@@ -535,6 +535,9 @@ void MotionSystem::Impl::approach_kick(const SkillRequests& requests, const worl
               out.aligned, out.feet_together, in.stance.gap_x, rad2deg(in.stance.gap_yaw), out.in_place,
               rad2deg(imu.pitch() - walk.params().torso_pitch), rad2deg(imu.roll()), out.still_cycles);
   trace_approach_phase(out, world.game.time);
+  if (out.torso_rejected)
+    LOG_DEBUG("motion", "kick approach: settled with the ball %.3f m ahead of the torso, outside %.3f-%.3f: walks again",
+              in.ball_x, spec.torso_x_min, spec.torso_x_max);
   if (out.kick) {
     approach.reset();
     // The ball as the approach left it, for kicks that adapt to it.

@@ -392,3 +392,72 @@ TEST_CASE("approach: a robot that settles with the ball a little beyond the wind
     CHECK(walked == (settle_window < 0.06));
   }
 }
+
+TEST_CASE("approach: a settle the feet accept but the torso does not walks again, corrected, then kicks") {
+  // The feet's stance says the ball lies at the spot; the torso sees it
+  // 0.2 m ahead, nearer than the kick's torso range (0.21-0.25 m): the
+  // robot walks back rather than kick, and once it stands where the torso
+  // sees the ball inside the range it kicks, although the feet's error is
+  // then 2.5 cm beyond the spot.
+  Setup t;
+  t.spec.torso_x_min = 0.21;
+  t.spec.torso_x_max = 0.25;
+  KickApproach approach;
+  t.ball_at_spot(0.0, 0.0);
+  KickApproachOutput out;
+  int rejected = 0;
+  bool kicked = false;
+  for (int i = 0; i < 100 && !out.torso_rejected; ++i) {
+    out = approach.step(t.spec, t.in, t.walk);
+    kicked = kicked || out.kick;
+    rejected += out.torso_rejected;
+  }
+  CHECK_FALSE(kicked);
+  REQUIRE(rejected == 1);
+  out = approach.step(t.spec, t.in, t.walk);
+  CHECK(out.command.vx < 0);  // backwards: the ball is too near the torso
+  CHECK_FALSE(out.kick);
+  // Stepped back 2.5 cm: the torso sees the ball at 0.225 m.
+  t.ball_at_spot(0.025, 0.0);
+  for (int i = 0; i < 100 && !kicked; ++i) {
+    out = approach.step(t.spec, t.in, t.walk);
+    kicked = out.kick;
+    rejected += out.torso_rejected;
+  }
+  CHECK(kicked);
+  CHECK(rejected == 1);
+}
+
+TEST_CASE("approach: a ball too far ahead of the torso walks the robot forwards; without a torso range it kicks") {
+  for (bool ranged : {true, false}) {
+    CAPTURE(ranged);
+    Setup t;
+    if (ranged) {
+      t.spec.torso_x_min = 0.15;
+      t.spec.torso_x_max = 0.19;
+    }
+    KickApproach approach;
+    t.ball_at_spot(0.0, 0.0);  // 0.2 m ahead of the torso
+    KickApproachOutput out;
+    bool kicked = false, rejected = false;
+    for (int i = 0; i < 100 && !kicked && !rejected; ++i) {
+      out = approach.step(t.spec, t.in, t.walk);
+      kicked = out.kick;
+      rejected = out.torso_rejected;
+    }
+    CHECK(kicked == !ranged);
+    CHECK(rejected == ranged);
+    if (ranged) CHECK(approach.step(t.spec, t.in, t.walk).command.vx > 0);
+  }
+}
+
+TEST_CASE("torso range: a kick without one accepts any ball, one with it only inside") {
+  KickSpec spec;
+  CHECK(torso_inside(spec, 0.05));
+  CHECK(torso_inside(spec, 0.4));
+  spec.torso_x_min = 0.205;
+  spec.torso_x_max = 0.245;
+  CHECK(torso_inside(spec, 0.22));
+  CHECK_FALSE(torso_inside(spec, 0.2));
+  CHECK_FALSE(torso_inside(spec, 0.25));
+}

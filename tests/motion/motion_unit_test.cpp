@@ -665,6 +665,20 @@ TEST_CASE("motion files: a kick's placement and distance are data, checked on lo
   auto settle_far = kick_with("window_x = 0.045, settle_window_x = 0.065");
   REQUIRE(settle_far.ok());
   CHECK(settle_far->kick.settle_window_x == doctest::Approx(0.065));
+  // The torso's range is off unless both ends are given, and must be a range.
+  CHECK(windowed->kick.torso_x_min == 0);
+  CHECK(windowed->kick.torso_x_max == 0);
+  auto ranged = kick_with("torso_x_min = 0.205, torso_x_max = 0.245");
+  REQUIRE(ranged.ok());
+  CHECK(ranged->kick.torso_x_min == doctest::Approx(0.205));
+  CHECK(ranged->kick.torso_x_max == doctest::Approx(0.245));
+  for (const char* bad : {"torso_x_min = 0.2", "torso_x_max = 0.2", "torso_x_min = 0.24, torso_x_max = 0.2",
+                          "torso_x_min = 0.2, torso_x_max = 0.205", "torso_x_min = 0.2, torso_x_max = 0.6"}) {
+    auto wrong = kick_with(bad);
+    CAPTURE(bad);
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().message.find("torso_x") != std::string::npos);
+  }
   auto veering = kick_with("veer_deg = 6.5");
   REQUIRE(veering.ok());
   CHECK(veering->kick.veer == doctest::Approx(deg2rad(6.5)));
