@@ -57,16 +57,31 @@ TEST_CASE("in the stand pose the feet carry the robot, pushing down and not side
   h->run(2.0);
   auto nao = robot::load_robot_description(std::string(LIBERO_SOURCE_DIR) + "/robots", "nao", 0);
   REQUIRE(nao.ok());
-  const sim::RobotReadings& r = h->readings();
-  REQUIRE(r.foot[sim::kSensorLeftFoot].contact);
-  REQUIRE(r.foot[sim::kSensorRightFoot].contact);
   // Each foot carries about half the weight, pushing down, not sideways
   // (with the ball between the feet the left one read 15 N sideways and
-  // 5 N up).
-  double weight = nao->total_mass * 9.81;
+  // 5 N up). Read as a mean over 1 s: the stand's pitch feedback rocks the
+  // robot, and one cycle's reading swings with it on both servers. Libero's
+  // agent standing on rcssserver3d read 22.55 N per foot, sd 7.45 N, down to
+  // 5.5 N, under 0.35 x the weight in 35 of 200 cycles; the shipped physics
+  // here 22.5 N, sd 10.6 N (docs/simulator.md, "Ground contact in motion").
+  const double weight = nao->total_mass * 9.81;
+  const int cycles = 50;
+  Vec3 sum[2] = {Vec3::Zero(), Vec3::Zero()};
+  int in_contact[2] = {0, 0};
+  for (int i = 0; i < cycles; ++i) {
+    h->step();
+    for (int foot : {sim::kSensorLeftFoot, sim::kSensorRightFoot}) {
+      const sim::FootReading& f = h->readings().foot[foot];
+      sum[foot] += f.force;
+      in_contact[foot] += f.contact ? 1 : 0;
+    }
+  }
   for (int foot : {sim::kSensorLeftFoot, sim::kSensorRightFoot}) {
-    CHECK(r.foot[foot].force.z() > 0.35 * weight);
-    CHECK(std::abs(r.foot[foot].force.y()) < 0.1 * weight);
+    CAPTURE(foot);
+    CHECK(in_contact[foot] > cycles * 3 / 4);
+    const Vec3 mean = sum[foot] / cycles;
+    CHECK(mean.z() > 0.35 * weight);
+    CHECK(std::abs(mean.y()) < 0.1 * weight);
   }
   CHECK(h->world().ball_position().head<2>().norm() > 3.0);
 }
