@@ -143,6 +143,7 @@ struct PhysicsWorld::Impl {
   void apply_ball_bounce();
   void finish_ball_bounce();
   void gather_contacts();
+  double contact_impedance(double violation) const;
   void finish_foot_readings();
   void add_ball_touch(RobotId robot, int body);
   void add_robot_touch(RobotId a, int body_a, RobotId b, int body_b, const Vec3& position);
@@ -509,6 +510,19 @@ void PhysicsWorld::Impl::apply_robot_slip() {
   }
 }
 
+// MuJoCo's impedance of a robot contact `violation` m deep: solimp (min,
+// max, width) with its default midpoint 0.5 and power 2, as mj_step1
+// computes it (checked: the rows it builds are rebuilt to the last bit).
+double PhysicsWorld::Impl::contact_impedance(double violation) const {
+  const double lo = options.params.robot_contact_impedance_min, hi = options.params.robot_contact_impedance_max;
+  const double width = options.params.robot_contact_impedance_width;
+  const double x = violation / width;
+  if (x >= 1 || width <= 0) return hi;
+  if (x <= 0) return lo;
+  const double y = x <= 0.5 ? 2 * x * x : 1 - 2 * (1 - x) * (1 - x);
+  return lo + y * (hi - lo);
+}
+
 // The normal row of every contact without the ball gets its own damping
 // ratio and, like ODE's contacts in SimSpark, a surface layer the spring
 // leaves alone. MuJoCo's (time constant, damping ratio) gives the row
@@ -518,8 +532,15 @@ void PhysicsWorld::Impl::apply_robot_slip() {
 // larger ratio leaves B and divides K by its square. Set in the MJCF, the
 // ratio would change the friction rows as well: at 4 a lying robot pushed by
 // 30 N slid 0.86 m instead of less than 0.3 m. So the normal row's spring
-// term is rewritten here, after mj_step1 has built the rows. What it does:
-// docs/simulator.md, "Ground contact in motion".
+// term is rewritten here, after mj_step1 has built the rows.
+// The layer moves the whole contact law, impedance included: a loaded
+// contact sits about one layer deeper, and MuJoCo's impedance, read from
+// the full depth, rose there from 0.95 to its maximum 0.99 (solimp width
+// 0.001 m, the layer's own size), cutting every row's regularisation R
+// about fivefold. That stiffer contact, not the layer, broke get-ups with
+// SimSpark's slip from 12 of 40 harness fall poses (1 with the impedance
+// read beyond the layer; ctest libero_tests_motion_skills, "the surface
+// layer"). What it does: docs/simulator.md, "Ground contact in motion".
 void PhysicsWorld::Impl::soften_robot_contact_normals() {
   const double ratio = options.params.robot_contact_damp_ratio / options.params.robot_contact_normal_damp_ratio;
   const double keep = ratio * ratio;
@@ -527,10 +548,20 @@ void PhysicsWorld::Impl::soften_robot_contact_normals() {
     const mjContact& contact = data->contact[c];
     if (contact.geom1 == ball_geom || contact.geom2 == ball_geom || contact.efc_address < 0) continue;
     const int row = contact.efc_address;
-    const double stiffness = data->efc_KBIP[4 * row] * data->efc_KBIP[4 * row + 2];
+    const double k = data->efc_KBIP[4 * row], old_imp = data->efc_KBIP[4 * row + 2];
     const double depth = data->efc_pos[row] - data->efc_margin[row];  // < 0: penetrating
     const double layered = std::min(0.0, depth + options.params.robot_contact_surface_layer);
-    data->efc_aref[row] += stiffness * (depth - keep * layered);
+    const double imp = contact_impedance(-layered);
+    data->efc_aref[row] += k * old_imp * depth - k * imp * keep * layered;
+    if (imp == old_imp) continue;
+    data->efc_KBIP[4 * row + 2] = imp;
+    // R = (1 - imp) / imp * diagApprox on the normal row; an elliptic
+    // contact's friction rows are the normal's R times a constant.
+    const double scale = ((1 - imp) / imp) / ((1 - old_imp) / old_imp);
+    for (int r = row; r < row + contact.dim; ++r) {
+      data->efc_R[r] *= scale;
+      data->efc_D[r] = 1 / data->efc_R[r];
+    }
   }
 }
 
