@@ -14,6 +14,22 @@
 // recorded agent kept beaming until it saw PlayOn, and one beam more or less
 // moves the robot; on the built-in simulator with the bench's seed a replay
 // then gives the recorded joint angles back exactly, ctest open_loop_replay).
+//
+// With --ball the record is a kick (the skill bench's kick_*_spot keeps
+// one): the replay also follows the ball in the monitor's truth from the
+// start of play until it has lain still for a second, answering the
+// server with the joints held still once the record has run out (the ball
+// rolls on for seconds after the kick), and reports how far and in which
+// direction it went.
+//
+// --place puts the robot at the start of play where the record's beams
+// asked for (or at a given pose), without the beam's noise: each server
+// draws its own (SimSpark ±5 cm, ±10 deg, a
+// fresh draw per server start), and five replays of one kick on rcssserver3d
+// placed the torso 0.20-0.25 m behind the ball, 0.5-9.5 cm aside, at -7 to
+// +5 deg, which sent the ball 3.3-5.9 m at -17 to +15 deg. The monitor's
+// trainer command moves the robot together with PlayOn (beams are ignored
+// from then on), at the height the beams held it.
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -49,10 +65,24 @@ const char* kUsage =
     "  --trace FILE       one line per server message of every replay (tab-separated, with a header):\n"
     "                     the replay, the message's index, the monitor's time and play mode, the torso\n"
     "                     (x, y, z, yaw deg), and per joint the angle here and the recorded one (deg)\n"
-    "  -v                 one line per replay\n"
+    "  --ball             the record kicks the ball: follow it until it lies still (at most --ball-seconds\n"
+    "                     of PlayOn) and report its travel and direction; a replay that never moves the\n"
+    "                     ball fails\n"
+    "  --ball-seconds S   with --ball: the most seconds of PlayOn to wait for the ball to stop (default 20)\n"
+    "  --place X,Y,H      at the start of play move the robot (monitor trainer command, no noise) so the\n"
+    "                     torso is at X, Y (m) facing H (deg, 0 = towards the opponent goal); --place beam:\n"
+    "                     where the record's last beam asked for\n"
+    "  -v                 one line per replay, with where the torso and the ball stood at PlayOn\n"
     "Prints the torso's displacement after S s of PlayOn and the joints' RMS difference from the\n"
-    "recorded angles (deg, over the same seconds), medians over the replays. Exit 1 when a replay\n"
-    "could not run, 2 on bad arguments.\n";
+    "recorded angles (deg, over the same seconds), medians over the replays; with --ball also the\n"
+    "ball's travel (m) and direction (deg, field frame, 0 = towards the opponent goal). Exit 1 when\n"
+    "a replay could not run, 2 on bad arguments.\n";
+
+// The ball counts as kicked once 5 cm from where it lay at PlayOn, and as
+// still below 4 cm/s (the skill bench's kick measurement, skill_bench.cpp).
+constexpr double kBallKicked = 0.05;
+constexpr double kBallStillSpeed = 0.04;
+constexpr double kBallStillSeconds = 1.0;
 
 struct Settings {
   std::string record;
@@ -61,6 +91,9 @@ struct Settings {
   double seconds = 5;
   int seed = 1000;  // builtin: replay r runs with seed + r (the skill bench's run r used 1000 + r)
   bool verbose = false;
+  bool ball = false;          // --ball: the record kicks the ball
+  double ball_seconds = 20;   // the most seconds of PlayOn to wait for the ball to stop
+  std::string place;          // --place: "" (the beams' own placement), "beam" or "X,Y,H"
   std::string trace_path;
   FILE* trace = nullptr;  // open while replaying when --trace was given
 };
@@ -70,7 +103,30 @@ struct ReplayResult {
   std::string problem;
   double displacement = 0, forward = 0, final_height = 0, joint_rms_deg = 0;
   double start_rms_deg = 0;  // the joints' RMS difference in the first measured cycle
+  // At the first scene of PlayOn: the torso (x, y, yaw) and the ball.
+  Vec3 torso_at_play_on = Vec3::Zero(), ball_at_play_on = Vec3::Zero();
+  double yaw_at_play_on = 0;
+  // --ball: the ball's horizontal travel from PlayOn until it lay still, its
+  // direction (deg, field frame), and whether it stopped within --ball-seconds.
+  double ball_travel = 0, ball_direction_deg = 0, ball_kicked_at = -1;
+  bool ball_stopped = false;
 };
+
+// Zero velocity for every joint effector the message names (he1, lae3,
+// rle6, ...), then (syn): the joints held still once the record has run out.
+std::string hold_joints_message(std::string_view last_sent) {
+  std::string out;
+  for (size_t i = last_sent.find('('); i != std::string_view::npos; i = last_sent.find('(', i + 1)) {
+    const size_t space = last_sent.find(' ', i);
+    if (space == std::string_view::npos) break;
+    const std::string_view name = last_sent.substr(i + 1, space - i - 1);
+    const std::string_view limb = name.substr(0, name.size() >= 2 ? name.size() - 2 : 0);
+    const bool effector = name.size() >= 3 && name[name.size() - 2] == 'e' && name.back() >= '1' &&
+                          name.back() <= '9' && (limb == "h" || limb == "la" || limb == "ra" || limb == "ll" || limb == "rl");
+    if (effector) out += "(" + std::string(name) + " 0)";
+  }
+  return out + "(syn)";
+}
 
 
 // One --trace line: where the replay stands after answering message k.
@@ -115,6 +171,24 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
       break;
     }
   if (play_on == received.size()) return fail("the recording never saw PlayOn");
+  // --place: the pose (m, m, deg) and the trainer command's robot.
+  double place_x = 0, place_y = 0, place_h = 0;
+  if (!s.place.empty()) {
+    if (s.place == "beam") {
+      bool found = false;
+      for (const auto* e : sent) {
+        const size_t at = e->payload.rfind("(beam ");
+        if (at != std::string::npos &&
+            std::sscanf(e->payload.c_str() + at, "(beam %lf %lf %lf)", &place_x, &place_y, &place_h) == 3)
+          found = true;
+      }
+      if (!found) return fail("--place beam: the record never beams");
+    } else if (std::sscanf(s.place.c_str(), "%lf,%lf,%lf", &place_x, &place_y, &place_h) != 3) {
+      return fail("--place needs X,Y,H or beam");
+    }
+  }
+  const std::string* unum = record.find_meta("unum");
+  if (!s.place.empty() && unum == nullptr) return fail("--place: the record names no unum");
 
   char pattern[] = "/tmp/libero-open-loop-XXXXXX";
   if (::mkdtemp(pattern) == nullptr) return fail("mkdtemp failed");
@@ -152,22 +226,69 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
   double squared = 0;
   long samples = 0;
   bool measuring = false, ended = false, done = false;
+  bool ended_before = false;  // the measured seconds had ended at the previous message
   double t0 = 0;
   Vec3 start = Vec3::Zero();
   double start_yaw = 0;
-  for (size_t k = 0; k < received.size() && k + 1 < sent.size() && !done; ++k) {
+  // --ball: the ball's last place and time, and since when it lay still.
+  bool ball_done = !s.ball;
+  Vec3 last_ball = Vec3::Zero();
+  double last_ball_time = 0, ball_still_since = -1;
+  const std::string hold = hold_joints_message(sent.back()->payload);
+  double hover_z = 0.4;  // the torso's height while beamed (the last BeforeKickOff scene)
+  auto follow_ball = [&](const monitor::SceneState& scene) {
+    const Vec3 moved = scene.ball - result.ball_at_play_on;
+    const double travel = std::hypot(moved.x(), moved.y());
+    if (result.ball_kicked_at < 0 && travel > kBallKicked) result.ball_kicked_at = scene.time - t0;
+    const double dt = scene.time - last_ball_time;
+    if (dt > 1e-6) {
+      const double speed = std::hypot(scene.ball.x() - last_ball.x(), scene.ball.y() - last_ball.y()) / dt;
+      if (result.ball_kicked_at >= 0 && speed < kBallStillSpeed) {
+        if (ball_still_since < 0) ball_still_since = scene.time;
+      } else {
+        ball_still_since = -1;
+      }
+      last_ball = scene.ball;
+      last_ball_time = scene.time;
+    }
+    const bool still = ball_still_since >= 0 && scene.time - ball_still_since >= kBallStillSeconds - 1e-6;
+    if (still || scene.time - t0 >= s.ball_seconds - 1e-6) {
+      result.ball_travel = travel;
+      result.ball_direction_deg = std::atan2(moved.y(), moved.x()) * 180.0 / kPi;
+      result.ball_stopped = still;
+      ball_done = true;
+    }
+  };
+  const size_t recorded_replies = std::min(received.size(), sent.size() - 1);
+  for (size_t k = 0; !done; ++k) {
+    // Past the record only to see a kicked ball come to rest.
+    const bool in_record = k < recorded_replies;
+    if (!in_record && (!s.ball || !ended)) break;
     Result<std::string_view> message = agent.receive_frame(20000);
     if (!message.ok()) {
       cleanup();
       return fail("agent port: " + message.error().describe());
     }
     const bool decoded = protocol::decode_simspark(*message, &replayed).ok();
+    // With PlayOn (the move right before it): the same cycle on either
+    // server however the monitor's commands fall against the agents', and
+    // from then on the beams no longer count. SimSpark's trainer yaw is the
+    // model's: 0 faces +y, -90 faces +x.
+    if (!s.place.empty() && k + 2 == play_on) {
+      char move[160];
+      std::snprintf(move, sizeof move, "(agent (unum %s) (team Left) (move %.4f %.4f %.4f %.2f))", unum->c_str(),
+                    place_x, place_y, hover_z, place_h - 90.0);
+      if (Status moved = monitor.send(move); !moved.ok()) {
+        cleanup();
+        return fail("monitor: " + moved.error().describe());
+      }
+    }
     if (k + 2 == play_on)
       if (Status sent_mode = monitor.send("(playMode PlayOn)"); !sent_mode.ok()) {
         cleanup();
         return fail("monitor: " + sent_mode.error().describe());
       }
-    if (Status r = agent.send(sent[k + 1]->payload, 2000); !r.ok()) {
+    if (Status r = agent.send(in_record ? sent[k + 1]->payload : hold, 2000); !r.ok()) {
       cleanup();
       return fail(r.error().describe());
     }
@@ -187,13 +308,21 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
       robot = nullptr;
       for (int i = 0; i < scene.robot_count && robot == nullptr; ++i)
         if (scene.robots[i].team >= 0) robot = &scene.robots[i];
+      if (robot != nullptr && scene.play_mode == protocol::PlayMode::BeforeKickOff) hover_z = robot->torso.z();
       if (robot == nullptr || scene.play_mode != protocol::PlayMode::PlayOn) continue;
       if (!measuring && k >= play_on) {
         measuring = true;
         t0 = scene.time;
         start = robot->torso;
         start_yaw = robot->yaw;
-      } else if (measuring && !ended && scene.time - t0 >= s.seconds - 1e-6) {
+        result.torso_at_play_on = robot->torso;
+        result.yaw_at_play_on = robot->yaw;
+        result.ball_at_play_on = last_ball = scene.ball;
+        last_ball_time = scene.time;
+        continue;
+      }
+      if (measuring && !ball_done) follow_ball(scene);
+      if (measuring && !ended && scene.time - t0 >= s.seconds - 1e-6) {
         const Vec3 moved = robot->torso - start;
         result.displacement = std::hypot(moved.x(), moved.y());
         result.forward = moved.x() * std::cos(start_yaw) + moved.y() * std::sin(start_yaw);
@@ -205,11 +334,13 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
     robot = nullptr;
     for (int i = 0; i < scene.robot_count && robot == nullptr; ++i)
       if (scene.robots[i].team >= 0) robot = &scene.robots[i];
-    if (s.trace != nullptr) write_trace_line(s.trace, run, k, scene, robot, decoded ? &replayed : nullptr,
-                                             *received[k]);
+    if (s.trace != nullptr && in_record)
+      write_trace_line(s.trace, run, k, scene, robot, decoded ? &replayed : nullptr, *received[k]);
     if (!measuring) continue;
-    // Joint angles against the recording's for the same cycle.
-    if (decoded && protocol::decode_simspark(received[k]->payload, &recorded).ok()) {
+    // Joint angles against the recording's for the same cycle, up to the end
+    // of the measured seconds.
+    if (in_record && !(ended && ended_before) && decoded &&
+        protocol::decode_simspark(received[k]->payload, &recorded).ok()) {
       double cycle_squared = 0;
       int cycle_samples = 0;
       for (int j = 0; j < kJointCount; ++j)
@@ -230,11 +361,14 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
       squared += cycle_squared;
       samples += cycle_samples;
     }
-    // The joints are compared over the agent's own messages up to the end.
-    if (ended) done = true;
+    ended_before = ended;
+    if (ended && ball_done) done = true;
   }
   cleanup();
-  if (!done) return fail("the record ended before " + std::to_string(s.seconds) + " s of PlayOn");
+  if (!ended) return fail("the record ended before " + std::to_string(s.seconds) + " s of PlayOn");
+  if (s.ball && result.ball_kicked_at < 0)
+    return fail("the ball never moved in " + std::to_string(s.ball_seconds) +
+                " s of PlayOn: the record kicks no ball (or misses it here)");
   result.joint_rms_deg = samples > 0 ? std::sqrt(squared / static_cast<double>(samples)) : 0;
   result.ok = true;
   return result;
@@ -253,6 +387,17 @@ int main(int argc, char** argv) {
     else if (a == "--seed") s.seed = args.whole(0, 1000000000);
     else if (a == "--seconds") s.seconds = args.number_above(0, 600);
     else if (a == "--trace") s.trace_path = args.value();
+    else if (a == "--ball") s.ball = true;
+    else if (a == "--place") {
+      s.place = args.value();
+      double x, y, h;
+      char tail = 0;
+      if (s.place != "beam" && (std::sscanf(s.place.c_str(), "%lf,%lf,%lf%c", &x, &y, &h, &tail) != 3 ||
+                                std::fabs(x) > 15 || std::fabs(y) > 10 || std::fabs(h) > 360))
+        args.fail("--place needs X,Y,H on the field (|X| <= 15, |Y| <= 10 m, |H| <= 360 deg) or beam, got '" +
+                  s.place + "'");
+    }
+    else if (a == "--ball-seconds") s.ball_seconds = args.number_above(0, 600);
     else if (a == "-v") s.verbose = true;
     else args.unknown_option();
   }
@@ -273,8 +418,8 @@ int main(int argc, char** argv) {
     for (int j = 0; j < kJointCount; ++j) std::fprintf(s.trace, "\tj%d\tj%d_recorded", j, j);
     std::fputc('\n', s.trace);
   }
-  std::vector<double> displacement, forward, rms, start_rms;
-  int failed = 0, down = 0;
+  std::vector<double> displacement, forward, rms, start_rms, ball_travel, ball_direction;
+  int failed = 0, down = 0, ball_moving = 0;
   for (int r = 0; r < s.runs; ++r) {
     ReplayResult result = replay_once(s, *record, r);
     if (!result.ok) {
@@ -287,10 +432,22 @@ int main(int argc, char** argv) {
     rms.push_back(result.joint_rms_deg);
     start_rms.push_back(result.start_rms_deg);
     if (result.final_height < 0.25) ++down;
-    if (s.verbose)
+    if (s.ball) {
+      ball_travel.push_back(result.ball_travel);
+      ball_direction.push_back(result.ball_direction_deg);
+      if (!result.ball_stopped) ++ball_moving;
+    }
+    if (s.verbose) {
+      std::printf("replay %d  at PlayOn torso (%.3f, %.3f) yaw %.1f deg, ball (%.3f, %.3f)\n", r,
+                  result.torso_at_play_on.x(), result.torso_at_play_on.y(), result.yaw_at_play_on * 180.0 / kPi,
+                  result.ball_at_play_on.x(), result.ball_at_play_on.y());
       std::printf("replay %d  torso moved %.2f m (%.2f m forward), joints %.2f deg RMS from the record (%.2f at the "
                   "start)%s\n", r, result.displacement, result.forward, result.joint_rms_deg, result.start_rms_deg,
                   result.final_height < 0.25 ? "  DOWN" : "");
+      if (s.ball)
+        std::printf("replay %d  ball %.2f m, direction %+.1f deg, moved after %.2f s%s\n", r, result.ball_travel,
+                    result.ball_direction_deg, result.ball_kicked_at, result.ball_stopped ? "" : "  STILL MOVING");
+    }
   }
   if (s.trace != nullptr) std::fclose(s.trace);
   std::printf("open-loop replay on %s, %d replays (%d failed)\n", s.server.kind.c_str(), s.runs - failed, failed);
@@ -300,5 +457,11 @@ int main(int argc, char** argv) {
                 s.seconds, bench::percentile(displacement, 0.5), bench::percentile(displacement, 0),
                 bench::percentile(displacement, 1), bench::percentile(forward, 0.5), bench::percentile(rms, 0.5),
                 bench::percentile(start_rms, 0.5), down);
+  if (!ball_travel.empty())
+    std::printf("ball travel median %.2f m (%.2f-%.2f), direction median %+.1f deg (%+.1f to %+.1f); still moving "
+                "after %.0f s in %d\n",
+                bench::percentile(ball_travel, 0.5), bench::percentile(ball_travel, 0), bench::percentile(ball_travel, 1),
+                bench::percentile(ball_direction, 0.5), bench::percentile(ball_direction, 0),
+                bench::percentile(ball_direction, 1), s.ball_seconds, ball_moving);
   return failed > 0 ? 1 : 0;
 }
