@@ -366,9 +366,12 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
   }
   cleanup();
   if (!ended) return fail("the record ended before " + std::to_string(s.seconds) + " s of PlayOn");
-  if (s.ball && result.ball_kicked_at < 0)
-    return fail("the ball never moved in " + std::to_string(s.ball_seconds) +
-                " s of PlayOn: the record kicks no ball (or misses it here)");
+  if (s.ball && result.ball_kicked_at < 0) {
+    char why[160];
+    std::snprintf(why, sizeof why, "the ball never moved in %.1f s of PlayOn: the record kicks no ball (or misses it here)",
+                  s.ball_seconds);
+    return fail(why);
+  }
   result.joint_rms_deg = samples > 0 ? std::sqrt(squared / static_cast<double>(samples)) : 0;
   result.ok = true;
   return result;
