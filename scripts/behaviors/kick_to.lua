@@ -6,6 +6,7 @@ local kicking = require "lib.kicking"
 local params = require "data.params"
 local walk = require "lib.walk"
 local body = require "lib.body"
+local passing = require "lib.passing"
 
 local me, ball, status = world.self, world.ball, motion.status
 local STATE, BODY = motion.STATE, motion.BODY
@@ -13,15 +14,6 @@ local sqrt, cos, sin, atan2, abs = math.sqrt, math.cos, math.sin, math.atan2, ma
 
 local function wrap(a) return (a + math.pi) % (2 * math.pi) - math.pi end
 
--- Whether an opponent we see stands within d m of the ball.
-local opponents = world.opponents
-local function opponent_at_ball(d)
-  for i = 1, 11 do
-    local o = opponents[i]
-    if o.valid == 1 and (o.x - ball.x) ^ 2 + (o.y - ball.y) ^ 2 < d * d then return true end
-  end
-  return false
-end
 
 -- Walk target on the way to the pose: if the ball lies between me and the
 -- pose, step round it sideways first, with the ball as the planner's
@@ -74,7 +66,7 @@ return option.define {
         end
         if o.state_time > params.kick_timeout then return "failed" end
         local P = params.kick_pressed
-        if o.state_time > P.after and status.interruptible == 1 and opponent_at_ball(P.distance) then return "poke" end
+        if o.state_time > P.after and status.interruptible == 1 and passing.opponent_at_ball(P.distance) then return "poke" end
       end,
       action = function(o, x, y, kind)
         skill.kick(x, y, kind or "long")

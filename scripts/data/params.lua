@@ -86,6 +86,14 @@ return {
     line_up_yaw = 0.554,      -- rad, range 0.1..0.6
     lose_lateral = 0.193,     -- m, range 0.1..0.35
     lose_distance = 0.599,    -- m, range 0.35..1.0
+    -- Pressed (behaviors/dribble.lua): with an opponent within `opponent` m of the ball, the ball
+    -- within `reach` m and `ball_angle` rad of the nose and the robot facing within `yaw` rad of
+    -- the way to the target, push at once instead of lining up (from farther than
+    -- `lose_distance`, walking to a point `through` m beyond the ball); the push then holds while
+    -- the same test passes with `slack` added to reach and ball_angle. Against FC Portugal on
+    -- rcssserver3d (docs/team.md) the nearest robot lined up facing the ball 0.5-1.5 m from it
+    -- while their robot played it away.
+    pressed = { opponent = 1.0, reach = 1.2, ball_angle = 0.6, yaw = 1.0, slack = 0.3, through = 0.3 },
   },
   -- Clearing (lib/kicking.lua clear_target): `distance` m along the way the robot comes at the
   -- ball, at most `max_angle` rad from straight upfield, turned by `step` rad until no opponent

@@ -82,6 +82,16 @@ local function opponent_time(px, py)
   return opponent_time_fast(px, py)
 end
 
+-- Whether an opponent we see stands within d m of the ball (the pressed
+-- kick approach, behaviors/kick_to.lua; the pressed dribble, dribble.lua).
+local function opponent_at_ball(d)
+  for i = 1, 11 do
+    local o = opponents[i]
+    if o.valid == 1 and (o.x - ball.x) ^ 2 + (o.y - ball.y) ^ 2 < d * d then return true end
+  end
+  return false
+end
+
 -- Which kick covers distance d: kind, rolling range, or nil. The short
 -- kick stops the ball at the target; the long and lofted kicks cannot be
 -- shortened and roll their full distance, past a nearer target.
@@ -245,4 +255,5 @@ function M.hold_value(regions)
 end
 
 M.opponent_time = opponent_time
+M.opponent_at_ball = opponent_at_ball
 return M

@@ -1,0 +1,60 @@
+-- Behaviour tests of the dribble (behaviors/dribble.lua, docs/team.md "Playing the ball", step 6)
+-- in the mock world. We play left.
+
+-- The striker (#2) 0.8 m behind the ball, facing it and the opponents' goal; their #2 may stand at
+-- the ball facing it from the other side. The long kick is the simulator robot's 5.9 m, so a free
+-- ball is dribbled, not advanced (docs/team.md, step 5).
+local function duel(opponent, heading, robot_x)
+  local them = opponent and { { unum = 2, x = -1.6, y = 0, heading = math.pi } } or nil
+  return scene{ ball = { x = -2.2, y = 0 }, model = { kicks = { long = { distance = 5.9 } } },
+                us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = robot_x or -3.0, y = 0.3, heading = heading or 0 } },
+                them = them }
+end
+
+-- Pressed, the line-up to the pose 0.2 m behind the ball is skipped: in halves against FC Portugal
+-- on the real server the robot stood lining up 0.5-1.5 m from the ball, facing it, while their
+-- robot played it away.
+test("pressed: the striker facing the ball walks into it at once instead of lining up", function()
+  local s = duel(true)
+  s:run(5)
+  expect(s:active(2, "play_ball", "dribble"), "dribbles")
+  expect(s:active(2, "dribble", "push"), "pushes")
+  local q = s:requests(2)
+  -- From 0.8 m it walks through the ball: its target lies beyond the ball, not on the pose behind it.
+  expect(q.body == "walk_to" and q.target_x > s:ball().x, "walks to a point beyond the ball")
+  local reached = s:run_until(function(t)
+    local r, b = t:robot(2), t:ball()
+    return (r.x - b.x) ^ 2 + (r.y - b.y) ^ 2 < 0.3 ^ 2
+  end, 75)
+  expect(reached, "at the ball within 1.5 s")
+  expect(s:active(2, "dribble", "push"), "still pushing")
+  expect_eq(s:requests(2).body, "walk_velocity", "at the ball, walks into it")
+  s:run(50)
+  expect(s:ball().x > -2.0, "the ball moved on towards their goal")
+end)
+
+test("not pressed: the striker lines up behind the ball first", function()
+  local s = duel(false)
+  s:run(5)
+  expect(s:active(2, "play_ball", "dribble"), "dribbles")
+  expect(s:active(2, "dribble", "line_up"), "lines up")
+  expect_eq(s:requests(2).body, "walk_to", "walks to the pose")
+end)
+
+test("pressed but facing our own goal: no push that way, it goes round the ball", function()
+  -- #2 beyond the ball, facing it and our goal; the opponent behind it on our side.
+  local s = scene{ ball = { x = -2.2, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -1.4, y = 0.3, heading = math.pi } },
+                   them = { { unum = 2, x = -2.8, y = 0, heading = 0 } } }
+  for _ = 1, 25 do
+    s:run(1)
+    expect(not s:active(2, "dribble", "push"), "never pushes towards our goal")
+  end
+  expect(s:active(2, "dribble", "line_up"), "lines up")
+end)
+
+test("pressed with the ball off to the side: lines up", function()
+  local s = duel(true, 1.2)  -- facing 1.2 rad left of the ball and of their goal
+  s:run(5)
+  expect(s:active(2, "dribble", "line_up"), "lines up")
+end)
