@@ -39,7 +39,7 @@ end
 -- robot per agent); it then keeps on while pressed() holds with the slack.
 local pressed_push = false
 
-return option.define {
+local M = option.define {
   name = "dribble",
   params = { "x", "y" },
   states = {
@@ -99,3 +99,9 @@ return option.define {
     },
   },
 }
+
+-- Whether the dribble towards (x, y) would push at once (pressed, above):
+-- play_ball then dribbles instead of lining up a clearance.
+function M.pressed(x, y) return pressed(x, y, 0) end
+
+return M

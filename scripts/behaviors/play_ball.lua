@@ -50,6 +50,13 @@ local function choose()
   -- Danger: ball deep in our half with an opponent close: clear to the side away from goal.
   local pressure = passing.opponent_time(bx, by)
   if bx < params.clear_zone_x and pressure < 2.5 then
+    -- Pressed with the ball just ahead and their goal roughly ahead too:
+    -- push it on at once (behaviors/dribble.lua). Lining up a clearance
+    -- there let FC Portugal's robot at the ball play it first (docs/team.md).
+    if not M.set_play and not M.dribble_target and dribble.pressed(field.opponent_goal_x, 0) then
+      plan.x, plan.y = field.opponent_goal_x, 0
+      return "dribble"
+    end
     -- The way I come at the ball, upfield; over the attackers' heads when
     -- the body has the lofted kick in play.
     plan.x, plan.y = kicking.clear_target(params.clear.distance)

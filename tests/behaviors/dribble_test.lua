@@ -58,3 +58,22 @@ test("pressed with the ball off to the side: lines up", function()
   s:run(5)
   expect(s:active(2, "dribble", "line_up"), "lines up")
 end)
+
+-- In our danger zone with an opponent at the ball the striker would line up a clearance; facing
+-- upfield with the ball just ahead, it pushes the ball on at once instead.
+test("pressed near our goal, facing upfield: pushes the ball on instead of lining up a clearance", function()
+  local s = scene{ ball = { x = -11, y = 1 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -11.8, y = 1.2, heading = 0.2 } },
+                   them = { { unum = 2, x = -10.4, y = 1, heading = math.pi } } }
+  s:run(5)
+  expect(not s:active(2, "play_ball", "clear"), "no clearance lined up")
+  expect(s:active(2, "dribble", "push"), "pushes")
+end)
+
+test("pressed near our goal, facing our goal: lines up the clearance", function()
+  local s = scene{ ball = { x = -11, y = 1 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -10.2, y = 1.2, heading = math.pi } },
+                   them = { { unum = 2, x = -11.6, y = 1, heading = 0 } } }
+  s:run(5)
+  expect(s:active(2, "play_ball", "clear"), "clears")
+end)

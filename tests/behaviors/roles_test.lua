@@ -140,8 +140,10 @@ end)
 local SLOW_APPROACH = { kicks = { long = { approach = 4 }, lofted = { approach = 4 } } }
 
 test("pressed during a slow kick approach, the keeper walks the ball on towards the clear's target", function()
+  -- Facing 0.9 rad off the ball: facing it, the keeper would push it on without a kick
+  -- (tests/behaviors/dribble_test.lua, the pressed clearance).
   local s = scene{ ball = { x = -13.5, y = 0 }, model = SLOW_APPROACH,
-                   us = { { unum = 1, x = -14.1, y = 0 } },
+                   us = { { unum = 1, x = -14.1, y = 0, heading = 0.9 } },
                    them = { { unum = 9, x = -13.3, y = 0.55, heading = -math.pi / 2 } } }
   local poked = s:run_until(function(t) return t:active(1, "kick_to", "poke") end, 150)
   expect(poked, "pokes within 3 s")
