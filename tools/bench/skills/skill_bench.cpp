@@ -13,6 +13,7 @@
 // behind the ball, so lining up counts as it does in a game.
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -255,6 +256,13 @@ PhaseTimes phases_after_arrival(const fs::path& log, double arrive, double kick_
   return out;
 }
 
+// Set by SIGINT/SIGTERM: the run in progress ends, its server and agent
+// stop with it (they run in process groups of their own, which a signal to
+// the bench does not reach: killed outright, the bench left rcssserver3d
+// and the agent running), and the bench exits.
+volatile std::sig_atomic_t g_stop = 0;
+void on_signal(int) { g_stop = 1; }
+
 RunResult run_once(const Settings& s, int run, const fs::path& work) {
   RunResult result;
   auto fail = [&](const std::string& why) {
@@ -313,6 +321,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
     }
   } close_truth{truth};
   for (;;) {
+    if (g_stop) return fail("interrupted");
     if (wall() > 120) return fail("no result after 120 s of wall time");
     for (int index : agents.poll()) {
       (void)index;
@@ -485,6 +494,8 @@ int main(int argc, char** argv) {
   int falls = 0, kicked = 0, failed = 0, arrived = 0, kicked_within_1s = 0, at_feet = 0;
   std::map<std::string, std::vector<double>> phase_seconds;  // kicks: per phase, per run that has them
   int settles_rejected = 0;
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
   for (int r = s.first; r < s.first + s.runs; ++r) {
     char pattern[] = "/tmp/libero-skill-bench-XXXXXX";
     if (::mkdtemp(pattern) == nullptr) {
@@ -503,6 +514,10 @@ int main(int argc, char** argv) {
       fs::copy(work, fs::path(s.keep_logs) / ("run" + std::to_string(r)), fs::copy_options::recursive, ec);
     }
     fs::remove_all(work, ec);
+    if (g_stop) {
+      std::fprintf(stderr, "libero_skill_bench: interrupted in run %d; its server and agent are stopped\n", r);
+      return 130;
+    }
     if (!result.ok) {
       std::fprintf(stderr, "libero_skill_bench: run %d: %s\n", r, result.problem.c_str());
       ++failed;
