@@ -24,8 +24,9 @@ import bisect
 import collections
 import json
 import math
-import os
 import sys
+
+from chase_stats import replay_files
 
 PRESSED = 1.0      # m: an opponent this near the ball presses
 NEAR_BALL = 1.5    # m
@@ -35,16 +36,6 @@ MATCH_TIME = 0.2   # s: a debug message this near a frame's time describes it
 
 def wrap(a):
     return (a + math.pi) % (2 * math.pi) - math.pi
-
-
-def replay_files(args):
-    files = []
-    for a in args:
-        if os.path.isdir(a):
-            files += sorted(os.path.join(a, f) for f in os.listdir(a) if f.endswith(".jsonl"))
-        else:
-            files.append(a)
-    return files
 
 
 def read(path):
