@@ -125,6 +125,7 @@ struct KickSpec {
   // hand-over point, docs/motion.md, Kicks), while the feet's error did not
   // tell the two apart. The built-in simulator kicks well from 0.15-0.25 m.
   double torso_x_min = 0, torso_x_max = 0;
+  bool has_torso_range() const { return torso_x_min != 0 || torso_x_max != 0; }
   // Where the ball flies too high to pass under the crossbar (m from the
   // kick spot, measured by the kick benchmark; 0, 0: never): a shot from
   // inside this stretch goes over the goal.

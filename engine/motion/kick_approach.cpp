@@ -97,13 +97,8 @@ bool settled_inside(const KickSpec& spec, double x, double y, double yaw) {
 }
 
 bool torso_inside(const KickSpec& spec, double torso_x) {
-  if (spec.torso_x_min == 0 && spec.torso_x_max == 0) return true;
-  return torso_x > spec.torso_x_min && torso_x < spec.torso_x_max;
+  return !spec.has_torso_range() || (torso_x > spec.torso_x_min && torso_x < spec.torso_x_max);
 }
-
-namespace {
-
-}  // namespace
 
 Stance measure_stance(const LegGeometry& geometry, const double angles[kJointCount], const Vec3& up) {
   Mat3 level = Eigen::Quaterniond::FromTwoVectors(up.normalized(), Vec3::UnitZ()).toRotationMatrix();

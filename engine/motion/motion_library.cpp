@@ -91,8 +91,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
       reader.fail("'window_x_near' must be in (0, 0.1] m");
     if (reader.ok() && !(motion.kick.settle_window_x >= motion.kick.window_x && motion.kick.settle_window_x <= 0.1))
       reader.fail("'settle_window_x' must be in [window_x, 0.1] m");
-    const bool no_torso_check = motion.kick.torso_x_min == 0 && motion.kick.torso_x_max == 0;
-    if (reader.ok() && !no_torso_check &&
+    if (reader.ok() && motion.kick.has_torso_range() &&
         !(motion.kick.torso_x_min > 0 && motion.kick.torso_x_min + 0.01 <= motion.kick.torso_x_max &&
           motion.kick.torso_x_max < 0.5))
       reader.fail("'torso_x_min' and 'torso_x_max' must satisfy 0 < min, min + 0.01 <= max < 0.5 m");

@@ -14,7 +14,6 @@ local sqrt, cos, sin, atan2, abs = math.sqrt, math.cos, math.sin, math.atan2, ma
 
 local function wrap(a) return (a + math.pi) % (2 * math.pi) - math.pi end
 
-
 -- Walk target on the way to the pose: if the ball lies between me and the
 -- pose, step round it sideways first, with the ball as the planner's
 -- obstacle so the walk there does not touch it (third value true).

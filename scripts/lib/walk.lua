@@ -6,6 +6,7 @@
 -- towards that waypoint (it knows their velocities). Data: data/planning.lua.
 local data = require "data.planning"
 local params = require "data.params"
+local geometry = require "lib.geometry"
 
 local M = {}
 
@@ -172,8 +173,7 @@ function M.push_ball(x, y)
   local h = atan2(y - ball.y, x - ball.x)
   local c, s = math.cos(me.heading), math.sin(me.heading)
   local bx, by = ball.x - me.x, ball.y - me.y
-  local turn = (h - me.heading + math.pi) % (2 * math.pi) - math.pi
-  skill.walk(p.speed, p.side_gain * (-s * bx + c * by), p.turn_gain * turn)
+  skill.walk(p.speed, p.side_gain * (-s * bx + c * by), p.turn_gain * geometry.angle_diff(h, me.heading))
 end
 
 return M

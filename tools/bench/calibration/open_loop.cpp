@@ -93,7 +93,10 @@ struct Settings {
   bool verbose = false;
   bool ball = false;          // --ball: the record kicks the ball
   double ball_seconds = 20;   // the most seconds of PlayOn to wait for the ball to stop
-  std::string place;          // --place: "" (the beams' own placement), "beam" or "X,Y,H"
+  // --place: none (the beams' own placement), where the record's last beam
+  // asked for, or the given pose (m, m, deg).
+  enum class Place { None, Beam, Pose } place = Place::None;
+  double place_x = 0, place_y = 0, place_h = 0;
   std::string trace_path;
   FILE* trace = nullptr;  // open while replaying when --trace was given
 };
@@ -172,23 +175,19 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
     }
   if (play_on == received.size()) return fail("the recording never saw PlayOn");
   // --place: the pose (m, m, deg) and the trainer command's robot.
-  double place_x = 0, place_y = 0, place_h = 0;
-  if (!s.place.empty()) {
-    if (s.place == "beam") {
-      bool found = false;
-      for (const auto* e : sent) {
-        const size_t at = e->payload.rfind("(beam ");
-        if (at != std::string::npos &&
-            std::sscanf(e->payload.c_str() + at, "(beam %lf %lf %lf)", &place_x, &place_y, &place_h) == 3)
-          found = true;
-      }
-      if (!found) return fail("--place beam: the record never beams");
-    } else if (std::sscanf(s.place.c_str(), "%lf,%lf,%lf", &place_x, &place_y, &place_h) != 3) {
-      return fail("--place needs X,Y,H or beam");
+  double place_x = s.place_x, place_y = s.place_y, place_h = s.place_h;
+  if (s.place == Settings::Place::Beam) {
+    bool found = false;
+    for (const auto* e : sent) {
+      const size_t at = e->payload.rfind("(beam ");
+      if (at != std::string::npos &&
+          std::sscanf(e->payload.c_str() + at, "(beam %lf %lf %lf)", &place_x, &place_y, &place_h) == 3)
+        found = true;
     }
+    if (!found) return fail("--place beam: the record never beams");
   }
   const std::string* unum = record.find_meta("unum");
-  if (!s.place.empty() && unum == nullptr) return fail("--place: the record names no unum");
+  if (s.place != Settings::Place::None && unum == nullptr) return fail("--place: the record names no unum");
 
   char pattern[] = "/tmp/libero-open-loop-XXXXXX";
   if (::mkdtemp(pattern) == nullptr) return fail("mkdtemp failed");
@@ -274,7 +273,7 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
     // server however the monitor's commands fall against the agents', and
     // from then on the beams no longer count. SimSpark's trainer yaw is the
     // model's: 0 faces +y, -90 faces +x.
-    if (!s.place.empty() && k + 2 == play_on) {
+    if (s.place != Settings::Place::None && k + 2 == play_on) {
       char move[160];
       std::snprintf(move, sizeof move, "(agent (unum %s) (team Left) (move %.4f %.4f %.4f %.2f))", unum->c_str(),
                     place_x, place_y, hover_z, place_h - 90.0);
@@ -392,13 +391,15 @@ int main(int argc, char** argv) {
     else if (a == "--trace") s.trace_path = args.value();
     else if (a == "--ball") s.ball = true;
     else if (a == "--place") {
-      s.place = args.value();
-      double x, y, h;
+      const std::string place = args.value();
       char tail = 0;
-      if (s.place != "beam" && (std::sscanf(s.place.c_str(), "%lf,%lf,%lf%c", &x, &y, &h, &tail) != 3 ||
-                                std::fabs(x) > 15 || std::fabs(y) > 10 || std::fabs(h) > 360))
+      if (place == "beam") s.place = Settings::Place::Beam;
+      else if (std::sscanf(place.c_str(), "%lf,%lf,%lf%c", &s.place_x, &s.place_y, &s.place_h, &tail) == 3 &&
+               std::fabs(s.place_x) <= 15 && std::fabs(s.place_y) <= 10 && std::fabs(s.place_h) <= 360)
+        s.place = Settings::Place::Pose;
+      else
         args.fail("--place needs X,Y,H on the field (|X| <= 15, |Y| <= 10 m, |H| <= 360 deg) or beam, got '" +
-                  s.place + "'");
+                  place + "'");
     }
     else if (a == "--ball-seconds") s.ball_seconds = args.number_above(0, 600);
     else if (a == "-v") s.verbose = true;
