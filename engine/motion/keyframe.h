@@ -121,8 +121,8 @@ struct KickSpec {
   // by 0-3 cm after an approach, differently after each one, on both
   // servers; on rcssserver3d the long kick after an approach went 4-5 m
   // whenever the ball lay 0.205-0.245 m ahead of the torso at its start and
-  // missed or grazed the ball nearer or further (24 kept runs from the
-  // hand-over point, docs/motion.md, Kicks), while the feet's error did not
+  // missed or grazed the ball nearer or further (about 80 kept runs from
+  // both starts, docs/motion.md, Kicks), while the feet's error did not
   // tell the two apart. The built-in simulator kicks well from 0.15-0.25 m.
   double torso_x_min = 0, torso_x_max = 0;
   bool has_torso_range() const { return torso_x_min != 0 || torso_x_max != 0; }
