@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # fall_causes.py on a made-up replay: team A's robot 1 falls twice, once with
 # B's robot 1 within 0.3 m in the second before and once alone; B's robot
-# never falls. Also a missing file and a broken line are errors naming them.
+# never falls; --where says B's robot was in front, A fell onto its back while
+# pushing the ball. Also a missing file and a broken line are errors naming them.
 # Usage: fall_causes_test.sh FALL_CAUSES_PY
 set -u
 tool="$1"
@@ -16,9 +17,16 @@ for k in range(0, 601):  # 60 s of frames every 0.1 s
     t = k * 0.1
     near = 9.0 <= t < 10.0  # B's robot beside A's just before the first fall
     a_down = 10.0 <= t < 12.0 or 40.0 <= t < 43.0
-    robots = [{"team": 0, "unum": 1, "pos": [0, 0, 0.3], "fallen": a_down},
-              {"team": 1, "unum": 1, "pos": [0.2 if near else 5.0, 0, 0.3], "fallen": False}]
+    # A faces +x; at the first fall its torso goes 0.3 m back (onto its back).
+    a_x = -0.3 if t >= 10.0 else 0.0
+    robots = [{"team": 0, "unum": 1, "pos": [a_x, 0, 0.3], "yaw": 0.0, "fallen": a_down},
+              {"team": 1, "unum": 1, "pos": [0.2 if near else 5.0, 0, 0.3], "yaw": 3.14, "fallen": False}]
     out.write(json.dumps({"type": "frame", "t": round(t, 2), "pm": "PlayOn", "robots": robots}) + "\n")
+    if k % 5 == 0:  # A's option state over the debug channel: pushing the ball before the first fall
+        state = "push" if t < 10.0 else "get_up"
+        act = [[0, "play", "play_on", 1, 1, ""], [1, "dribble", state, 1, 1, ""]]
+        out.write(json.dumps({"type": "debug", "t": round(t, 2), "team": 0, "unum": 1, "kind": "agent",
+                              "d": {"k": "agent", "act": act}}) + "\n")
 PY
 out="$(python3 "$tool" "$dir/game.jsonl" 2>&1)" || fail "the tool failed: $out"
 echo "$out"
@@ -26,6 +34,12 @@ echo "$out" | grep -q '^| A | 1.0 | 2 | 1 | 1 | 2.00 | 1.00 |' || fail "A's fall
 echo "$out" | grep -q '^| B | 1.0 | 0 | 0 | 0 |' || fail "B fell"
 out="$(python3 "$tool" --near 0.1 "$dir/game.jsonl" 2>&1)" || fail "the tool failed with --near: $out"
 echo "$out" | grep -q '^| A | 1.0 | 2 | 0 | 2 |' || fail "--near 0.1 still counts the robot 0.2 m away"
+out="$(python3 "$tool" --where "$dir/game.jsonl" 2>&1)" || fail "the tool failed with --where: $out"
+echo "$out"
+echo "$out" | grep -q '^A, falls near a robot, other robot: front 1$' || fail "B's robot was not in front of A's"
+echo "$out" | grep -q '^A, falls near a robot, fell onto: back 1$' || fail "A did not fall onto its back"
+echo "$out" | grep -q '^A, falls near a robot, state before: dribble:push 1$' || fail "A's state before the fall is not dribble:push"
+echo "$out" | grep -q '^B, falls near a robot, other robot: $' || fail "B has falls near a robot"
 out="$(python3 "$tool" "$dir/none.jsonl" 2>&1)" && fail "a missing file was accepted"
 echo "$out" | grep -q "none.jsonl" || fail "the missing file is not named: $out"
 echo '{"type": "header", "team_left": "A", "team_right": "B"}' > "$dir/bad.jsonl"

@@ -11,12 +11,22 @@ NEAR m (horizontal, default 0.3, the runner's real-server rule) at any frame
 of the CAUSE s before it (default 1.5, the summary's). Player-minutes run
 from kick-off, as chase_stats.py counts them.
 
-Usage: fall_causes.py [--near M] [--cause S] [--team NAME] REPLAY.jsonl|DIR ...
+--where adds, per team, how its falls near a robot happened: where the other
+robot was when nearest, in the faller's torso frame (front: within 45 deg of
+its nose, back, side), which way the torso went (its move from 0.6 s before
+the fall to 0.6 s after, in the same frame: onto its front, back or side),
+and, for replays recorded with --record-debug, the faller's option state 0.5 s
+before (the last entry of its activation graph; "?" without one). Where the
+duels that end on the ground are lost, so a behaviour can avoid them.
+
+Usage: fall_causes.py [--near M] [--cause S] [--team NAME] [--where] REPLAY.jsonl|DIR ...
 Prints one line per team name: player-minutes, falls, falls near a robot,
 falls not near one, and the two rates. Exit 1 on a missing file or a broken
 line, 2 on bad arguments. Python 3 only.
 """
 import argparse
+import bisect
+import collections
 import json
 import math
 import os
@@ -27,30 +37,80 @@ from chase_stats import replay_files
 STAND_UP = 0.5
 
 
+STATE_BEFORE = 0.5   # s before a fall at which its option state is read (--where)
+STATE_MATCH = 0.2    # s: a debug message this near that time describes it
+MOVE_SPAN = 0.6      # s either side of a fall over which the torso's move is read (--where)
+
+
 def frames_of(path):
-    header, frames = None, []
+    """The header, the frames and, per (team, unum), the (t, last option:state)
+    entries of the debug channel, sorted by time."""
+    header, frames, states = None, [], collections.defaultdict(list)
     with open(path) as f:
         for n, line in enumerate(f, 1):
             try:
                 item = json.loads(line)
             except ValueError:
                 raise SystemExit("fall_causes.py: %s:%d: not a JSON line" % (path, n))
-            if item.get("type") == "header":
+            kind = item.get("type")
+            if kind == "header":
                 header = item
-            elif item.get("type") == "frame":
+            elif kind == "frame":
                 frames.append(item)
+            elif kind == "debug" and item.get("kind") == "agent":
+                act = item.get("d", {}).get("act") or []
+                if act and len(act[-1]) >= 3:
+                    states[(item["team"], item["unum"])].append((item["t"], "%s:%s" % (act[-1][1], act[-1][2])))
     if header is None:
         raise SystemExit("fall_causes.py: %s: no header line" % path)
-    return header, frames
+    for entries in states.values():
+        entries.sort()
+    return header, frames, states
+
+
+def state_at(entries, t):
+    i = bisect.bisect_left(entries, (t, ""))
+    near = [entries[j] for j in (i - 1, i) if 0 <= j < len(entries) and abs(entries[j][0] - t) <= STATE_MATCH]
+    return min(near, key=lambda e: abs(e[0] - t))[1] if near else "?"
+
+
+def in_frame(robot, x, y):
+    """(x, y) in the robot's torso frame: ahead, left."""
+    dx, dy = x - robot["pos"][0], y - robot["pos"][1]
+    c, s = math.cos(robot.get("yaw", 0.0)), math.sin(robot.get("yaw", 0.0))
+    return c * dx + s * dy, -s * dx + c * dy
+
+
+def sector(ahead, left):
+    if ahead > abs(left):
+        return "front"
+    return "back" if -ahead > abs(left) else "side"
+
+
+def where(frames, index, key, nearest, states, team):
+    """Adds the fall of robot `key` at frames[index] to team's --where tallies.
+    nearest: (frame index, other robot) when that robot was nearest."""
+    frame_index, other = nearest
+    me_then = next(r for r in frames[frame_index]["robots"] if (r["team"], r["unum"]) == key)
+    team["other"][sector(*in_frame(me_then, other["pos"][0], other["pos"][1]))] += 1
+    t = frames[index]["t"]
+    before = bisect.bisect_left([f["t"] for f in frames], t - MOVE_SPAN)
+    after = bisect.bisect_left([f["t"] for f in frames], t + MOVE_SPAN)
+    after = min(after, len(frames) - 1)
+    start = next((r for r in frames[before]["robots"] if (r["team"], r["unum"]) == key), None)
+    end = next((r for r in frames[after]["robots"] if (r["team"], r["unum"]) == key), None)
+    if start and end:
+        team["onto"][sector(*in_frame(start, end["pos"][0], end["pos"][1]))] += 1
+    team["state"][state_at(states.get(key, []), t - STATE_BEFORE)] += 1
 
 
 def count(path, near, cause, totals):
-    header, frames = frames_of(path)
+    header, frames, states = frames_of(path)
     names = (header["team_left"], header["team_right"])
     started = False
     last_t = None
-    down, stood_since, last_near = {}, {}, {}
-    for f in frames:
+    down, stood_since, last_near, nearest = {}, {}, {}, {}
+    for index, f in enumerate(frames):
         t = f["t"]
         if not started:
             if f["pm"] in ("BeforeKickOff",):
@@ -61,18 +121,25 @@ def count(path, near, cause, totals):
         last_t = t
         for r in robots:
             key = (r["team"], r["unum"])
-            team = totals.setdefault(names[r["team"]], {"minutes": 0.0, "falls": 0, "near": 0})
+            team = totals.setdefault(names[r["team"]], {"minutes": 0.0, "falls": 0, "near": 0,
+                                                        "other": collections.Counter(), "onto": collections.Counter(),
+                                                        "state": collections.Counter()})
             team["minutes"] += dt / 60.0
             for o in robots:
                 if o is r:
                     continue
-                if math.hypot(o["pos"][0] - r["pos"][0], o["pos"][1] - r["pos"][1]) < near and not r["fallen"]:
+                d = math.hypot(o["pos"][0] - r["pos"][0], o["pos"][1] - r["pos"][1])
+                if d < near and not r["fallen"]:
+                    # The nearest approach within the window is where the other robot was.
+                    if t - last_near.get(key, -1e9) > cause or d < nearest[key][0]:
+                        nearest[key] = (d, index, o)
                     last_near[key] = t
             was = down.get(key, False)
             if r["fallen"] and not was and t - stood_since.get(key, -1e9) >= STAND_UP:
                 team["falls"] += 1
                 if t - last_near.get(key, -1e9) <= cause:
                     team["near"] += 1
+                    where(frames, index, key, nearest[key][1:], states, team)
             if not r["fallen"] and was:
                 stood_since[key] = t
             if key not in stood_since and not r["fallen"]:
@@ -85,6 +152,7 @@ def main():
     ap.add_argument("--near", type=float, default=0.3)
     ap.add_argument("--cause", type=float, default=1.5)
     ap.add_argument("--team", help="only this team name")
+    ap.add_argument("--where", action="store_true", help="how the falls near a robot happened")
     ap.add_argument("logs", nargs="+")
     args = ap.parse_args()
     if not (args.near > 0 and args.cause >= 0):
@@ -103,6 +171,13 @@ def main():
         print("| %s | %.1f | %d | %d | %d | %.2f | %.2f |" % (
             name, m, t["falls"], t["near"], t["falls"] - t["near"],
             t["falls"] / m if m else 0, (t["falls"] - t["near"]) / m if m else 0))
+    if args.where:
+        for name, t in sorted(totals.items()):
+            if args.team and name != args.team:
+                continue
+            for label, tally in (("other robot", "other"), ("fell onto", "onto"), ("state before", "state")):
+                print("%s, falls near a robot, %s: %s" % (name, label, ", ".join(
+                    "%s %d" % (k, n) for k, n in sorted(t[tally].items(), key=lambda kv: (-kv[1], kv[0])))))
     return 0
 
 
