@@ -94,6 +94,13 @@ return {
     -- rcssserver3d (docs/team.md) the nearest robot lined up facing the ball 0.5-1.5 m from it
     -- while their robot played it away.
     pressed = { opponent = 1.0, reach = 1.2, ball_angle = 0.6, yaw = 1.0, slack = 0.3, through = 0.3 },
+    -- Duel (lib/walk.lua push_ball): an opponent's torso within `ahead` m in front and `lateral`
+    -- m of the nose: push at `speed`, below the walk's fast gait (gait_speed_from, robots/nao/
+    -- walk.lua), whose catch steps are a third as long. Blocked head-on, the full-speed command
+    -- kept the fast gait stepping while the body stood still; on rcssserver3d 26 of our 31 falls
+    -- near a robot in 2 games against UT Austin Villa came in the push, the opponent in front,
+    -- most onto the back (docs/team.md, "Falls in duels").
+    duel = { ahead = 0.45, lateral = 0.25, speed = 0.35 },
   },
   -- Clearing (lib/kicking.lua clear_target): `distance` m along the way the robot comes at the
   -- ball, at most `max_angle` rad from straight upfield, turned by `step` rad until no opponent

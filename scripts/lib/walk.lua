@@ -165,15 +165,32 @@ function M.to(x, y, heading, task, avoid_ball)
   end
 end
 
+-- Whether an opponent stands in my way within `ahead` m, at most `lateral`
+-- m to either side of my nose (params.dribble.duel).
+local function opponent_ahead(c, s, ahead, lateral)
+  for i = 1, 11 do
+    local o = opponents[i]
+    if o.valid == 1 then
+      local dx, dy = o.x - me.x, o.y - me.y
+      local along = c * dx + s * dy
+      if along > 0 and along < ahead and abs(-s * dx + c * dy) < lateral then return true end
+    end
+  end
+  return false
+end
+
 -- Walk into the ball towards (x, y), steering by the ball's sideways offset
 -- and the heading's error (params.dribble: speed, side_gain, turn_gain):
--- the dribble's push, and kick_to's poke when pressed.
+-- the dribble's push, and kick_to's poke when pressed. Against an opponent
+-- in the way the push slows to params.dribble.duel.speed: see there.
 function M.push_ball(x, y)
   local p = params.dribble
   local h = atan2(y - ball.y, x - ball.x)
   local c, s = math.cos(me.heading), math.sin(me.heading)
   local bx, by = ball.x - me.x, ball.y - me.y
-  skill.walk(p.speed, p.side_gain * (-s * bx + c * by), p.turn_gain * geometry.angle_diff(h, me.heading))
+  local speed = p.speed
+  if opponent_ahead(c, s, p.duel.ahead, p.duel.lateral) then speed = p.duel.speed end
+  skill.walk(speed, p.side_gain * (-s * bx + c * by), p.turn_gain * geometry.angle_diff(h, me.heading))
 end
 
 return M

@@ -77,3 +77,33 @@ test("pressed near our goal, facing our goal: lines up the clearance", function(
   s:run(5)
   expect(s:active(2, "play_ball", "clear"), "clears")
 end)
+
+-- Duel: an opponent standing in the way slows the push below the fast gait (params.dribble.duel;
+-- on rcssserver3d most of our falls near a robot came pushing head-on into one at full speed).
+local function head_on(opponent_x)
+  local them = opponent_x and { { unum = 2, x = opponent_x, y = 0, heading = math.pi } } or nil
+  return scene{ ball = { x = -2.2, y = 0 }, model = { kicks = { long = { distance = 5.9 } } },
+                us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -2.42, y = 0, heading = 0 } },
+                them = them }
+end
+
+test("duel: pushing with an opponent just ahead walks below the fast gait", function()
+  local s = head_on(-2.05)
+  s:run(5)
+  expect(s:active(2, "dribble", "push"), "pushes")
+  local q = s:requests(2)
+  expect_eq(q.body, "walk_velocity", "walks into the ball")
+  -- The fast gait starts at 0.4 m/s (robots/nao/walk.lua gait_speed_from).
+  expect(q.walk_vx > 0 and q.walk_vx <= 0.4, "forward below the fast gait, got " .. tostring(q.walk_vx))
+end)
+
+test("duel: with the opponent beyond `ahead`, or none, the push keeps its speed", function()
+  for _, x in ipairs({ -1.6, false }) do
+    local s = head_on(x or nil)
+    s:run(5)
+    expect(s:active(2, "dribble", "push"), "pushes")
+    local q = s:requests(2)
+    expect_eq(q.body, "walk_velocity", "walks into the ball")
+    expect(q.walk_vx > 0.4, "forward in the fast gait, got " .. tostring(q.walk_vx))
+  end
+end)
