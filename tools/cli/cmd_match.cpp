@@ -221,12 +221,12 @@ int run_match(int argc, char** argv) {
   std::signal(SIGINT, on_signal);
   std::signal(SIGTERM, on_signal);
   if (!options.quiet)
-    std::fprintf(stderr, "libero match: %s vs %s, %d vs %d, %s, %s halves of %.0f s, seed %u\n",
+    std::fprintf(stderr, "libero match: %s vs %s, %d vs %d, %s, %s of %.0f s, seed %u\n",
                  options.left.name.c_str(), options.right.name.c_str(), options.players, options.players,
                  options.world == "mock" ? "mock world"
                  : real_server           ? (options.realtime ? "rcssserver3d in real time" : "rcssserver3d in sync mode")
                                          : (options.realtime ? "simulator in real time" : "simulator in sync mode"),
-                 options.single_half ? "one" : "two", options.half_time, options.seed);
+                 options.single_half ? "one half" : "two halves", options.half_time, options.seed);
   Result<match::MatchSummary> summary = options.world == "mock" ? match::run_mock_match(options, &recorder, &g_stop)
                                         : real_server            ? match::run_real_match(options, &recorder, &g_stop)
                                                                  : match::run_sim_match(options, &recorder, &g_stop);
