@@ -99,7 +99,8 @@ return {
     -- walk.lua), whose catch steps are a third as long. Blocked head-on, the full-speed command
     -- kept the fast gait stepping while the body stood still; on rcssserver3d 26 of our 31 falls
     -- near a robot in 2 games against UT Austin Villa came in the push, the opponent in front,
-    -- most onto the back (docs/team.md, "Falls in duels").
+    -- most onto the back (docs/team.md, the duel). Wider (0.6 m, 0.3 m, 0.3 m/s) fell more in the
+    -- same 4 games from the left: 79 against 68.
     duel = { ahead = 0.45, lateral = 0.25, speed = 0.35 },
   },
   -- Clearing (lib/kicking.lua clear_target): `distance` m along the way the robot comes at the
