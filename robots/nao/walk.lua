@@ -205,6 +205,7 @@ return {
   -- 10-s walks, 10 runs: rcssserver3d 4.45 -> 5.22 m twice (runs 10-19: 5.25 m), built-in 5.28 ->
   -- 7.36 / 7.29 m, no falls (runs 10-39 here: none in 30, the old gait 4). kick_long after the approach
   -- there, 16 runs: the ball moved in 12 (before 15), 7 within 1 s of arriving (before 1).
+  -- `libero fitness walk --type 2` (the harness) 3.13 -> 3.66.
   type2 = { stand_gyro_ankle_roll = 0, max_forward = 0.902807, accel_forward = 1.01197, max_turn = 1.8, max_side = 0.34,
     forward = { touchdown_wait = 0, step_period = 0.105372, step_height = 0.0584281, double_support = 0.0806095, sway = 0.0000, com_height = 0.215166, torso_offset_x = 0.00657131, gyro_ankle_pitch = -0.024447, gyro_hip_pitch = -0.0319, tilt_ankle_pitch = -0.0164733, tilt_hip_pitch = -0.0476, balance_step_x = 0.0073, gyro_ankle_roll = 0.0239, tilt_ankle_roll = 0.2048, arm_swing = 8.5553, imu_accel_smoothing = 0.3562, imu_foot_gain = 0, heading_step_max = 0.05 } },
   -- Type 3's fast forward gait: longer, higher steps for its longer legs. Searched on both servers
@@ -225,6 +226,7 @@ return {
   -- runs: rcssserver3d 4.35 -> 6.16 / 6.23 m in two sets (runs 10-19: 6.30 m), built-in 5.61 ->
   -- 7.49 m, no falls (runs 10-39 here: 2 falls in 30, the old gait 1). kick_long after the
   -- approach there, 8 runs: 1.77 m, 6 of 8 within 1 s of arriving (before 1.60 m, 4 of 8), no falls.
+  -- `libero fitness walk --type 3` (the harness) -4.37 -> 3.58.
   type3 = { stand_gyro_ankle_roll = 0, max_forward = 1.0, accel_forward = 1.15893, max_turn = 1.8, max_side = 0.34,
     forward = { step_period = 0.191234, step_height = 0.0712203, double_support = 0.0424376, com_height = 0.294722, torso_offset_x = 0.0139903, tilt_ankle_pitch = -0.358601, gyro_ankle_pitch = -0.0214846 } },
   -- Type 4's fast forward gait, searched as type 1's (its command with `type4.` fields and
