@@ -40,12 +40,13 @@ return {
   -- one foot from rocking from foot to foot, as rcssserver3d does, and
   -- halves UT Austin Villa's falls away from other robots (1.50 per
   -- player-minute -> 0.75 with ratio 4, 0.80 with the layer; 0.55 on
-  -- rcssserver3d). Off: with the layer (its impedance read beyond it) 6
-  -- get-up cases with SimSpark's slip still fail, with the ratio 15 of 40
-  -- (ctest libero_tests_motion_skills); docs/simulator.md, "Ground contact
-  -- in motion". Prefer the layer.
+  -- rcssserver3d). The layer ships (its impedance read beyond it, the
+  -- get-ups of types 1-3 turning the soles against the lean): with the
+  -- ratio 15 of 40 get-ups with SimSpark's slip failed (ctest
+  -- libero_tests_motion_skills); docs/simulator.md, "Ground contact in
+  -- motion".
   robot_contact_normal_damp_ratio = 1,
-  robot_contact_surface_layer = 0,  -- m
+  robot_contact_surface_layer = 0.001,  -- m
   robot_contact_impedance_min = 0.95,  -- MuJoCo solimp
   robot_contact_impedance_max = 0.99,
   robot_contact_impedance_width = 0.001,  -- m

@@ -120,11 +120,14 @@ TEST_CASE("stand_gyro_deadband: the stand comes to rest after a walk; fed the wh
   // The whole pitch rate, one cycle late, keeps the shipped stand chattering
   // (and creeping forward); with the band it comes to rest. Not shipped: the
   // full-speed walk started from that rest fell (docs/benchmarks.md, "A
-  // stand that comes to rest"), but a team may choose it.
+  // stand that comes to rest"), but a team may choose it. Without the
+  // contact's surface layer (robots/simulator.lua) the whole rate crept more
+  // than 5 mm in these 2 s; with it 1.6 mm, the band 0.007 mm.
   const std::string shipped = std::string(LIBERO_SOURCE_DIR) + "/robots";
   StandSway whole = stand_after_walk(shipped);
+  CAPTURE(whole.crept);
   CHECK(rad2deg(whole.pitch_range) > 0.5);
-  CHECK(whole.crept > 0.005);
+  CHECK(whole.crept > 0.001);
 
   const std::string banded = MotionHarness::scratch_robots_copy("stand_band_test");
   const std::string walk_file = banded + "/nao/walk.lua";
@@ -139,6 +142,7 @@ TEST_CASE("stand_gyro_deadband: the stand comes to rest after a walk; fed the wh
   std::filesystem::remove_all(banded);
   CHECK(rad2deg(band.pitch_range) < 0.3);
   CHECK(band.crept < 0.002);
+  CHECK(band.crept < 0.1 * whole.crept);
 }
 
 TEST_CASE("type 0 sets off at full speed from a stand it has held for seconds, and stays up") {
@@ -335,25 +339,28 @@ TEST_CASE("with SimSpark's slip every type gets up from its belly and its back, 
   }
 }
 
-// ODE's contact surface layer (robot_contact_surface_layer, off in the
-// shipped file) leaves a loaded contact about 1 mm deeper. Read from that
-// depth, MuJoCo's impedance sat at its maximum and every row of the contact
-// was about five times stiffer: the back get-ups with the slip failed from
-// 7 of these 20 poses. The physics reads it beyond the layer instead
-// (1 of 20 here; the shipped physics: 0).
-TEST_CASE("the surface layer: with SimSpark's slip every type gets up from its back") {
+// The get-ups were searched and tuned before the contact had ODE's surface
+// layer (robot_contact_surface_layer), which rcssserver3d has and the shipped
+// physics now too; they must not come to depend on the one contact model. With
+// the layer off every type still gets up from its belly and its back with the
+// slip (the skill tests above run with it on). Before the layer's impedance
+// was read beyond it, the layer failed 7 of the 20 back poses; without the
+// layer none failed.
+TEST_CASE("without the surface layer: with SimSpark's slip every type gets up from its belly and its back") {
   const std::string robots = MotionHarness::scratch_robots_copy("surface_layer_test");
   const std::string file = robots + "/simulator.lua";
   std::string text = read_text(file);
-  const std::string off = "robot_contact_surface_layer = 0,";
-  const size_t at = text.find(off);
+  const std::string on = "robot_contact_surface_layer = 0.001,";
+  const size_t at = text.find(on);
+  if (at == std::string::npos) std::filesystem::remove_all(robots);
   REQUIRE(at != std::string::npos);
-  text.replace(at, off.size(), "robot_contact_surface_layer = 0.001,");
+  text.replace(at, on.size(), "robot_contact_surface_layer = 0,");
   {
     std::ofstream out(file);
     out << text;
   }
   int stood = 0, tried = 0;
+  for (bool front : {true, false})
   for (int type = 0; type <= 4; ++type)
   for (int variant : {0, 1, 4, 7}) {
     HarnessOptions o;
@@ -363,14 +370,15 @@ TEST_CASE("the surface layer: with SimSpark's slip every type gets up from its b
     auto h = MotionHarness::create(o);
     REQUIRE_MESSAGE(h.ok(), (h.ok() ? "" : h.error().describe()));
     h.value()->run(0.5);
-    h.value()->lay_down(false, variant);
+    h.value()->lay_down(front, variant);
     REQUIRE(h.value()->fallen());
     h.value()->requests().body = motion::kBodyStand;
     ++tried;
     if (h.value()->time_to_stand(8.0, 1.0, deg2rad(20)) >= 0) ++stood;
   }
-  CHECK(tried == 20);
-  CHECK(stood >= 18);
+  MESSAGE("without the layer " << stood << " of " << tried << " stood");
+  CHECK(tried == 40);
+  CHECK(stood >= 38);
 }
 
 // The side roll leaves the robot on its belly or back with its limbs where

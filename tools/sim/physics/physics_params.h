@@ -52,9 +52,9 @@ struct PhysicsParams {
   // the friction rows keep robot_contact_damp_ratio), off when equal to it.
   double robot_contact_normal_damp_ratio = 1.0;
   // m of penetration the normal's spring leaves alone (ODE's contact
-  // surface layer, 0.001 in SimSpark); the damping acts throughout. Both off
-  // in robots/simulator.lua, which says why.
-  double robot_contact_surface_layer = 0;
+  // surface layer, 0.001 in SimSpark); the damping acts throughout. The
+  // ratio is off and the layer on in robots/simulator.lua, which says why.
+  double robot_contact_surface_layer = 0.001;
   double robot_contact_impedance_min = 0.95;
   double robot_contact_impedance_max = 0.99;
   double robot_contact_impedance_width = 0.001;  // m
