@@ -27,51 +27,18 @@ line, 2 on bad arguments. Python 3 only.
 import argparse
 import bisect
 import collections
-import json
 import math
 import os
 import sys
 
 from chase_stats import replay_files
+from nearest_states import read, state_at
 
 STAND_UP = 0.5
 
 
 STATE_BEFORE = 0.5   # s before a fall at which its option state is read (--where)
-STATE_MATCH = 0.2    # s: a debug message this near that time describes it
 MOVE_SPAN = 0.6      # s either side of a fall over which the torso's move is read (--where)
-
-
-def frames_of(path):
-    """The header, the frames and, per (team, unum), the (t, last option:state)
-    entries of the debug channel, sorted by time."""
-    header, frames, states = None, [], collections.defaultdict(list)
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            try:
-                item = json.loads(line)
-            except ValueError:
-                raise SystemExit("fall_causes.py: %s:%d: not a JSON line" % (path, n))
-            kind = item.get("type")
-            if kind == "header":
-                header = item
-            elif kind == "frame":
-                frames.append(item)
-            elif kind == "debug" and item.get("kind") == "agent":
-                act = item.get("d", {}).get("act") or []
-                if act and len(act[-1]) >= 3:
-                    states[(item["team"], item["unum"])].append((item["t"], "%s:%s" % (act[-1][1], act[-1][2])))
-    if header is None:
-        raise SystemExit("fall_causes.py: %s: no header line" % path)
-    for entries in states.values():
-        entries.sort()
-    return header, frames, states
-
-
-def state_at(entries, t):
-    i = bisect.bisect_left(entries, (t, ""))
-    near = [entries[j] for j in (i - 1, i) if 0 <= j < len(entries) and abs(entries[j][0] - t) <= STATE_MATCH]
-    return min(near, key=lambda e: abs(e[0] - t))[1] if near else "?"
 
 
 def in_frame(robot, x, y):
@@ -87,25 +54,27 @@ def sector(ahead, left):
     return "back" if -ahead > abs(left) else "side"
 
 
-def where(frames, index, key, nearest, states, team):
+def where(frames, times, index, key, nearest, states, team):
     """Adds the fall of robot `key` at frames[index] to team's --where tallies.
-    nearest: (frame index, other robot) when that robot was nearest."""
+    times: the frames' times; nearest: (frame index, other robot) when that
+    robot was nearest."""
     frame_index, other = nearest
     me_then = next(r for r in frames[frame_index]["robots"] if (r["team"], r["unum"]) == key)
     team["other"][sector(*in_frame(me_then, other["pos"][0], other["pos"][1]))] += 1
-    t = frames[index]["t"]
-    before = bisect.bisect_left([f["t"] for f in frames], t - MOVE_SPAN)
-    after = bisect.bisect_left([f["t"] for f in frames], t + MOVE_SPAN)
-    after = min(after, len(frames) - 1)
+    t = times[index]
+    before = bisect.bisect_left(times, t - MOVE_SPAN)
+    after = min(bisect.bisect_left(times, t + MOVE_SPAN), len(frames) - 1)
     start = next((r for r in frames[before]["robots"] if (r["team"], r["unum"]) == key), None)
     end = next((r for r in frames[after]["robots"] if (r["team"], r["unum"]) == key), None)
     if start and end:
         team["onto"][sector(*in_frame(start, end["pos"][0], end["pos"][1]))] += 1
-    team["state"][state_at(states.get(key, []), t - STATE_BEFORE)] += 1
+    # The activation graph's last entry ("option:state").
+    team["state"][state_at(states.get(key, []), t - STATE_BEFORE).split("/")[-1]] += 1
 
 
 def count(path, near, cause, totals):
-    header, frames, states = frames_of(path)
+    header, frames, states = read(path)
+    times = [f["t"] for f in frames]
     names = (header["team_left"], header["team_right"])
     started = False
     last_t = None
@@ -139,7 +108,7 @@ def count(path, near, cause, totals):
                 team["falls"] += 1
                 if t - last_near.get(key, -1e9) <= cause:
                     team["near"] += 1
-                    where(frames, index, key, nearest[key][1:], states, team)
+                    where(frames, times, index, key, nearest[key][1:], states, team)
             if not r["fallen"] and was:
                 stood_since[key] = t
             if key not in stood_since and not r["fallen"]:

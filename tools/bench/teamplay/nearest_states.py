@@ -24,6 +24,7 @@ import bisect
 import collections
 import json
 import math
+import os
 import sys
 
 from chase_stats import replay_files
@@ -39,17 +40,21 @@ def wrap(a):
 
 
 def read(path):
+    """The header, the frames and, per (team, unum), the (t, state) entries
+    of the debug channel in file order; fall_causes.py reads replays with it
+    too, so its errors name the tool that runs."""
+    tool = os.path.basename(sys.argv[0]) or "nearest_states.py"
     header, frames, states = None, [], collections.defaultdict(list)
     try:
         f = open(path)
     except OSError as e:
-        raise SystemExit("nearest_states.py: %s: %s" % (path, e.strerror))
+        raise SystemExit("%s: %s: %s" % (tool, path, e.strerror))
     with f:
         for number, line in enumerate(f, 1):
             try:
                 r = json.loads(line)
             except json.JSONDecodeError as e:
-                raise SystemExit("nearest_states.py: %s:%d: not JSON (%s)" % (path, number, e))
+                raise SystemExit("%s: %s:%d: not JSON (%s)" % (tool, path, number, e))
             kind = r.get("type")
             if kind == "header":
                 header = r
@@ -60,7 +65,7 @@ def read(path):
                 name = "/".join("%s:%s" % (a[1], a[2]) for a in act[-2:])
                 states[(r["team"], r["unum"])].append((r["t"], name))
     if header is None or not frames:
-        raise SystemExit("nearest_states.py: %s: no header or no frames (not a replay log?)" % path)
+        raise SystemExit("%s: %s: no header or no frames (not a replay log?)" % (tool, path))
     return header, frames, states
 
 
