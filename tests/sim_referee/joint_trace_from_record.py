@@ -10,23 +10,15 @@ and then one line per PlayOn percept: the game time and the 24 perceived joint
 angles in degrees, in engine/core/nao_joints.h order (0 for joints the type
 lacks).
 """
+import os
 import re
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools", "bench", "calibration"))
+from agent_record import received_messages  # noqa: E402
+
 JOINTS = ["hj1", "hj2", "raj1", "raj2", "raj3", "raj4", "laj1", "laj2", "laj3", "laj4", "rlj1", "rlj2",
           "rlj3", "rlj4", "rlj5", "rlj6", "llj1", "llj2", "llj3", "llj4", "llj5", "llj6", "rlj7", "llj7"]
-
-
-def percepts(path):
-    data = open(path, "rb").read()
-    i = data.index(b"end-header\n") + len(b"end-header\n")
-    while i < len(data):
-        j = data.index(b"\n", i)
-        kind, _, length = data[i:j].split(b" ")
-        payload = data[j + 1:j + 1 + int(length)]
-        i = j + 1 + int(length) + 1
-        if kind == b"R":
-            yield payload.decode("ascii", "replace")
 
 
 def main():
@@ -43,7 +35,7 @@ def main():
     print("type %d" % robot_type)
     for key in sorted(pairs):
         print("logged %s %d" % (key, pairs[key]))
-    for p in percepts(run + "/agent.record"):
+    for p in received_messages(run + "/agent.record"):
         if "(pm PlayOn)" not in p:
             continue
         t = re.search(r"\(GS .*?\(t ([-0-9.]+)\)", p)

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 
+from agent_record import received_messages
 from probe_link import start_server, stop
 
 WEIGHT_SHARE = 0.35
@@ -33,29 +34,16 @@ FRP = re.compile(r"\(FRP \(n (lf|rf)\) \(c [^)]*\) \(f [-\d.e]+ [-\d.e]+ ([-\d.e
 
 
 def percept_forces(record):
-    """Each received message's (lf z, rf z); a foot off the ground reads 0.
-    Entries are length-delimited (docs/agent-recording.md): `KIND TIME LENGTH`,
-    a newline, LENGTH payload bytes, a newline."""
+    """Each received message's (lf z, rf z); a foot off the ground reads 0."""
     rows = []
-    with open(record, "rb") as f:
-        data = f.read()
-    header_end = data.find(b"end-header\n")
-    if header_end < 0:
-        sys.exit("stand_foot_forces.py: %s: not an agent record (no end-header)" % record)
-    i = header_end + len(b"end-header\n")
-    while i < len(data):
-        nl = data.find(b"\n", i)
-        fields = data[i:nl].split() if nl >= 0 else []
-        if len(fields) != 3:
-            sys.exit("stand_foot_forces.py: %s: broken entry at byte %d" % (record, i))
-        length = int(fields[2])
-        payload = data[nl + 1:nl + 1 + length].decode("latin-1")
-        i = nl + 1 + length + 1
-        if fields[0] == b"R":
+    try:
+        for payload in received_messages(record):
             z = {"lf": 0.0, "rf": 0.0}
             for m in FRP.finditer(payload):
                 z[m.group(1)] = float(m.group(2))
             rows.append((z["lf"], z["rf"]))
+    except ValueError as e:
+        sys.exit("stand_foot_forces.py: %s" % e)
     return rows
 
 
