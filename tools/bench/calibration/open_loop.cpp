@@ -42,6 +42,7 @@
 #include "bench_server.h"
 #include "bench_stats.h"
 #include "core/math.h"
+#include "core/nao_joints.h"
 #include "net/tcp_client.h"
 #include "protocol/simspark_codec.h"
 #include "tools/monitor/monitor_client.h"
@@ -123,10 +124,7 @@ std::string hold_joints_message(std::string_view last_sent) {
     const size_t space = last_sent.find(' ', i);
     if (space == std::string_view::npos) break;
     const std::string_view name = last_sent.substr(i + 1, space - i - 1);
-    const std::string_view limb = name.substr(0, name.size() >= 2 ? name.size() - 2 : 0);
-    const bool effector = name.size() >= 3 && name[name.size() - 2] == 'e' && name.back() >= '1' &&
-                          name.back() <= '9' && (limb == "h" || limb == "la" || limb == "ra" || limb == "ll" || limb == "rl");
-    if (effector) out += "(" + std::string(name) + " 0)";
+    if (joint_from_effector(name) != kJointCount) out += "(" + std::string(name) + " 0)";
   }
   return out + "(syn)";
 }
