@@ -539,8 +539,8 @@ double PhysicsWorld::Impl::contact_impedance(double violation) const {
 // 0.001 m, the layer's own size), cutting every row's regularisation R
 // about fivefold. That stiffer contact, not the layer, broke get-ups with
 // SimSpark's slip from 12 of 40 harness fall poses (1 with the impedance
-// read beyond the layer; ctest libero_tests_motion_skills, "the surface
-// layer"). What it does: docs/simulator.md, "Ground contact in motion".
+// read beyond the layer; libero_tests_motion_skills runs the get-ups with
+// it). What it does: docs/simulator.md, "Ground contact in motion".
 void PhysicsWorld::Impl::soften_robot_contact_normals() {
   const double ratio = options.params.robot_contact_damp_ratio / options.params.robot_contact_normal_damp_ratio;
   const double keep = ratio * ratio;
