@@ -84,6 +84,7 @@ const char* kUsage =
 constexpr double kBallKicked = 0.05;
 constexpr double kBallStillSpeed = 0.04;
 constexpr double kBallStillSeconds = 1.0;
+constexpr double kLaunchSpan = 0.1;  // s
 
 struct Settings {
   std::string record;
@@ -114,6 +115,11 @@ struct ReplayResult {
   // direction (deg, field frame), and whether it stopped within --ball-seconds.
   double ball_travel = 0, ball_direction_deg = 0, ball_kicked_at = -1;
   bool ball_stopped = false;
+  // --ball: the ball's launch, from where it was when first seen kicked to
+  // where it was kLaunchSpan later: horizontal speed (m/s) and elevation
+  // (deg). It separates the foot's contact from the roll that follows
+  // (libero_ball_roll measures the roll alone).
+  double launch_speed = -1, launch_elevation_deg = 0;
 };
 
 // Zero velocity for every joint effector the message names (he1, lae3,
@@ -229,14 +235,24 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
   double start_yaw = 0;
   // --ball: the ball's last place and time, and since when it lay still.
   bool ball_done = !s.ball;
-  Vec3 last_ball = Vec3::Zero();
+  Vec3 last_ball = Vec3::Zero(), kicked_from = Vec3::Zero();
   double last_ball_time = 0, ball_still_since = -1;
   const std::string hold = hold_joints_message(sent.back()->payload);
   double hover_z = 0.4;  // the torso's height while beamed (the last BeforeKickOff scene)
   auto follow_ball = [&](const monitor::SceneState& scene) {
     const Vec3 moved = scene.ball - result.ball_at_play_on;
     const double travel = std::hypot(moved.x(), moved.y());
-    if (result.ball_kicked_at < 0 && travel > kBallKicked) result.ball_kicked_at = scene.time - t0;
+    if (result.ball_kicked_at < 0 && travel > kBallKicked) {
+      result.ball_kicked_at = scene.time - t0;
+      kicked_from = scene.ball;
+    }
+    if (result.ball_kicked_at >= 0 && result.launch_speed < 0 &&
+        scene.time - t0 - result.ball_kicked_at >= kLaunchSpan - 1e-6) {
+      const Vec3 flown = scene.ball - kicked_from;
+      const double span = scene.time - t0 - result.ball_kicked_at;
+      result.launch_speed = std::hypot(flown.x(), flown.y()) / span;
+      result.launch_elevation_deg = std::atan2(flown.z(), std::hypot(flown.x(), flown.y())) * 180.0 / kPi;
+    }
     const double dt = scene.time - last_ball_time;
     if (dt > 1e-6) {
       const double speed = std::hypot(scene.ball.x() - last_ball.x(), scene.ball.y() - last_ball.y()) / dt;
@@ -420,7 +436,7 @@ int main(int argc, char** argv) {
     for (int j = 0; j < kJointCount; ++j) std::fprintf(s.trace, "\tj%d\tj%d_recorded", j, j);
     std::fputc('\n', s.trace);
   }
-  std::vector<double> displacement, forward, rms, start_rms, ball_travel, ball_direction;
+  std::vector<double> displacement, forward, rms, start_rms, ball_travel, ball_direction, launch_speed, launch_elevation;
   int failed = 0, down = 0, ball_moving = 0;
   for (int r = 0; r < s.runs; ++r) {
     ReplayResult result = replay_once(s, *record, r);
@@ -437,6 +453,10 @@ int main(int argc, char** argv) {
     if (s.ball) {
       ball_travel.push_back(result.ball_travel);
       ball_direction.push_back(result.ball_direction_deg);
+      if (result.launch_speed >= 0) {
+        launch_speed.push_back(result.launch_speed);
+        launch_elevation.push_back(result.launch_elevation_deg);
+      }
       if (!result.ball_stopped) ++ball_moving;
     }
     if (s.verbose) {
@@ -447,8 +467,9 @@ int main(int argc, char** argv) {
                   "start)%s\n", r, result.displacement, result.forward, result.joint_rms_deg, result.start_rms_deg,
                   result.final_height < 0.25 ? "  DOWN" : "");
       if (s.ball)
-        std::printf("replay %d  ball %.2f m, direction %+.1f deg, moved after %.2f s%s\n", r, result.ball_travel,
-                    result.ball_direction_deg, result.ball_kicked_at, result.ball_stopped ? "" : "  STILL MOVING");
+        std::printf("replay %d  ball %.2f m, direction %+.1f deg, moved after %.2f s, launched at %.2f m/s %+.1f deg "
+                    "up%s\n", r, result.ball_travel, result.ball_direction_deg, result.ball_kicked_at,
+                    result.launch_speed, result.launch_elevation_deg, result.ball_stopped ? "" : "  STILL MOVING");
     }
   }
   if (s.trace != nullptr) std::fclose(s.trace);
@@ -465,5 +486,10 @@ int main(int argc, char** argv) {
                 bench::percentile(ball_travel, 0.5), bench::percentile(ball_travel, 0), bench::percentile(ball_travel, 1),
                 bench::percentile(ball_direction, 0.5), bench::percentile(ball_direction, 0),
                 bench::percentile(ball_direction, 1), s.ball_seconds, ball_moving);
+  if (!launch_speed.empty())
+    std::printf("ball launch median %.2f m/s (%.2f-%.2f), %+.1f deg up (%+.1f to %+.1f), over its first %.1f s\n",
+                bench::percentile(launch_speed, 0.5), bench::percentile(launch_speed, 0),
+                bench::percentile(launch_speed, 1), bench::percentile(launch_elevation, 0.5),
+                bench::percentile(launch_elevation, 0), bench::percentile(launch_elevation, 1), kLaunchSpan);
   return failed > 0 ? 1 : 0;
 }
