@@ -233,7 +233,12 @@ return {
   -- 7.49 m, no falls (runs 10-39 here: 2 falls in 30, the old gait 1). kick_long after the
   -- approach there, 8 runs: 1.77 m, 6 of 8 within 1 s of arriving (before 1.60 m, 4 of 8), no falls.
   -- `libero fitness walk --type 3` (the harness) -4.37 -> 3.58.
-  type3 = { stand_gyro_ankle_roll = 0, max_forward = 1.0, accel_forward = 1.15893, max_turn = 1.8, max_side = 0.34,
+  -- max_forward 1.0 -> 1.05, with ODE's surface layer shipped (same binary and hour, 1.0 / 1.05):
+  -- rcssserver3d 6.19 / 6.85 m (runs 10-19 at 1.05: 6.66 m), no falls; built-in 7.94 m, 0 falls in
+  -- 40; `libero_motion_bench walk --vx 1.0 --type 3 --runs 30` falls 2 / 0, with the slip 14 / 8;
+  -- random_walk 0 / 0 in 20. At 1.1 no further there (6.85 m) and 2 falls in 20 here.
+  -- kick_long after the approach there, 8 runs: 6 of 8 within 1 s of arriving, 1.25 m.
+  type3 = { stand_gyro_ankle_roll = 0, max_forward = 1.05, accel_forward = 1.15893, max_turn = 1.8, max_side = 0.34,
     forward = { step_period = 0.191234, step_height = 0.0712203, double_support = 0.0424376, com_height = 0.294722, torso_offset_x = 0.0139903, tilt_ankle_pitch = -0.358601, gyro_ankle_pitch = -0.0214846 } },
   -- Type 4's fast forward gait, searched as type 1's (its command with `type4.` fields and
   -- max_forward 0.45:1.0, --generations 8 --lambda 8 --holdout 4; held out, both servers summed:
