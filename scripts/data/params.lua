@@ -100,7 +100,10 @@ return {
     -- kept the fast gait stepping while the body stood still; on rcssserver3d 26 of our 31 falls
     -- near a robot in 2 games against UT Austin Villa came in the push, the opponent in front,
     -- most onto the back (docs/team.md, the duel). Wider (0.6 m, 0.3 m, 0.3 m/s) fell more in the
-    -- same 4 games from the left: 79 against 68.
+    -- same 4 games from the left: 79 against 68. Slower (0.15 m/s), seeds 1-5 both sides: 150 falls
+    -- against 156 (left 74 / 93, right 75 / 63), 27 : 0 against 33 : 0; not separable, not kept.
+    -- Those falls come 1-2 s into a chest-to-chest duel (torsos 0.18-0.25 m apart, the ball 0.12-
+    -- 0.2 m ahead), the faller nearly still, whatever the push's speed.
     duel = { ahead = 0.45, lateral = 0.25, speed = 0.35 },
   },
   -- Clearing (lib/kicking.lua clear_target): `distance` m along the way the robot comes at the
