@@ -71,7 +71,13 @@ return {
   ball_bounce = 0.8,
   ball_bounce_min_speed = 0.8,         -- m/s, ground and robots
   ball_bounce_min_speed_static = 1.4,  -- m/s, goals and outer walls
-  ball_friction = 1.5,
+  -- SimSpark's ball contacts have unbounded friction (with slip 0.3, §3.6);
+  -- MuJoCo takes the larger of two geoms' friction. At 1.5 a ball set rolling
+  -- without spin slid long enough for MuJoCo's convex contact to lift it off
+  -- the ground (1.8-8 cm at 4-8 m/s, never on rcssserver3d) and rolled 5-9 %
+  -- too far; at 5 it rolls as there to 0.6 % from 1 to 8 m/s and stays down
+  -- (libero_ball_roll; docs/simulator.md, "The ball's roll and the kick's launch").
+  ball_friction = 5,
   ball_solmix = 1000,
 
   -- Drag (SimSpark dragcontroller.rsg and ball.rsg), once per cycle.

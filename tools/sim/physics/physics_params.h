@@ -70,7 +70,7 @@ struct PhysicsParams {
   double ball_bounce = 0.8;
   double ball_bounce_min_speed = 0.8;         // m/s, ground and robots
   double ball_bounce_min_speed_static = 1.4;  // m/s, goals and outer walls
-  double ball_friction = 1.5;
+  double ball_friction = 5.0;  // SimSpark: unbounded; 1.5 let a fast ball slide and hop (robots/simulator.lua)
   double ball_solmix = 1000.0;
   // Drag, once per cycle.
   double body_linear_drag = 0.01;   // N per m/s
