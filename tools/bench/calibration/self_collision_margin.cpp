@@ -40,8 +40,8 @@ const char* const kUsage =
     "  --robots D  robot data (default: the repo's robots/)\n"
     "  --from S, --to S  only the percepts with game time from S to S' (default: all)\n"
     "Prints, per trace, the pairs whose boxes overlapped by more than 0 m: the largest overlap\n"
-    "(m; the rule calls a pair at 0.04) and its game time. Exit 1 on an unreadable trace, 2 on\n"
-    "bad arguments.\n";
+    "(m; the rule calls a pair at 0.04) and its game time. Exit 1 on an unreadable or empty trace,\n"
+    "2 on bad arguments.\n";
 
 // The largest tolerance at which the boxes still count as colliding (the
 // overlap on their least-overlapping separating axis), by bisection to 0.1 mm;
@@ -115,6 +115,10 @@ bool margin(const std::string& robots, const std::string& path, double from, dou
       Peak& peak = peaks[std::string(model.name[a]) + "-" + model.name[b]];
       if (o > peak.overlap) peak = Peak{o, time};
     }
+  }
+  if (!have_model) {
+    std::fprintf(stderr, "libero_self_collision_margin: %s: no `type` line, no angles\n", path.c_str());
+    return false;
   }
   std::vector<std::pair<std::string, Peak>> sorted(peaks.begin(), peaks.end());
   std::sort(sorted.begin(), sorted.end(), [](const auto& x, const auto& y) { return x.second.overlap > y.second.overlap; });
