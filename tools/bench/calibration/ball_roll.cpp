@@ -12,19 +12,17 @@
 // ball is followed in the monitor's truth until it has lain still for 1 s.
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <sstream>
 #include <string>
 #include <vector>
-#include <unistd.h>
 
 #include "bench_args.h"
 #include "bench_server.h"
 #include "bench_stats.h"
+#include "calibration_link.h"
 #include "net/tcp_client.h"
 #include "tools/monitor/monitor_client.h"
 
-namespace fs = std::filesystem;
 using namespace libero;
 
 namespace {
@@ -77,37 +75,12 @@ RollResult roll_once(const Settings& s, double speed, int run) {
     result.problem = why;
     return result;
   };
-  char pattern[] = "/tmp/libero-ball-roll-XXXXXX";
-  if (::mkdtemp(pattern) == nullptr) return fail("mkdtemp failed");
-  const fs::path work = pattern;
-  realserver::ServerProcess server;
-  Status started = bench::start_bench_server(s.server, s.seed + run, (work / "server.log").string(), &server);
-  if (!started.ok()) {
-    std::error_code ec;
-    fs::remove_all(work, ec);
-    return fail(started.error().describe());
-  }
-  monitor::MonitorClient monitor;
-  net::TcpClient agent;
-  auto cleanup = [&] {
-    agent.close();
-    monitor.close();
-    server.stop();
-    std::error_code ec;
-    fs::remove_all(work, ec);
-  };
-  if (Status c = monitor.connect("127.0.0.1", static_cast<uint16_t>(server.monitor_port()), 5000); !c.ok()) {
-    cleanup();
-    return fail("monitor: " + c.error().describe());
-  }
-  if (Status c = agent.connect("127.0.0.1", static_cast<uint16_t>(server.agent_port()), 5000); !c.ok()) {
-    cleanup();
-    return fail("agent port: " + c.error().describe());
-  }
-  if (Status c = agent.send("(scene rsg/agent/nao/nao_hetero.rsg 0)", 2000); !c.ok()) {
-    cleanup();
+  bench::CalibrationLink link;
+  if (Status opened = link.open(s.server, s.seed + run, "ball-roll"); !opened.ok()) return fail(opened.error().describe());
+  monitor::MonitorClient& monitor = link.monitor;
+  net::TcpClient& agent = link.agent;
+  if (Status c = agent.send("(scene rsg/agent/nao/nao_hetero.rsg 0)", 2000); !c.ok())
     return fail(c.error().describe());
-  }
   // Cycles: 0 init, 2 beam, 10 PlayOn, 12 the ball set rolling; then follow it.
   constexpr int kPlayOnCycle = 10, kLaunchCycle = 12;
   const int last_cycle = kLaunchCycle + static_cast<int>(std::ceil((s.seconds + 2) / 0.02));
@@ -116,10 +89,8 @@ RollResult roll_once(const Settings& s, double speed, int run) {
   bool launched = false, done = false;
   for (int cycle = 0; cycle <= last_cycle && !done; ++cycle) {
     Result<std::string_view> message = agent.receive_frame(20000);
-    if (!message.ok()) {
-      cleanup();
+    if (!message.ok())
       return fail("agent port: " + message.error().describe());
-    }
     std::string reply = "(syn)";
     if (cycle == 0) reply = "(init (unum 1)(teamname Roll))(syn)";
     if (cycle == 2) {
@@ -136,21 +107,15 @@ RollResult roll_once(const Settings& s, double speed, int run) {
       launched = true;
     }
     if (command != nullptr)
-      if (Status sent = monitor.send(command); !sent.ok()) {
-        cleanup();
+      if (Status sent = monitor.send(command); !sent.ok())
         return fail("monitor: " + sent.error().describe());
-      }
-    if (Status r = agent.send(reply, 2000); !r.ok()) {
-      cleanup();
+    if (Status r = agent.send(reply, 2000); !r.ok())
       return fail(r.error().describe());
-    }
     // Every queued monitor message in turn: rcssserver3d sends them in bursts.
     for (;;) {
       Result<bool> got = monitor.poll(0);
-      if (!got.ok()) {
-        cleanup();
+      if (!got.ok())
         return fail("monitor: " + got.error().describe());
-      }
       if (!*got) break;
       const monitor::SceneState& scene = monitor.state();
       if (!launched || !scene.ball_known || scene.play_mode != protocol::PlayMode::PlayOn) continue;
@@ -188,7 +153,6 @@ RollResult roll_once(const Settings& s, double speed, int run) {
       }
     }
   }
-  cleanup();
   if (t_moved < 0) return fail("the ball never moved: the server did not take the trainer's (ball (pos) (vel))");
   if (!done) return fail("the server stopped answering before the ball lay still");
   result.ok = true;

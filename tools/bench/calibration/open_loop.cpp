@@ -32,22 +32,20 @@
 // from then on), at the height the beams held it.
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
 #include <string>
 #include <vector>
-#include <unistd.h>
 
 #include "agent/record_file.h"
 #include "bench_args.h"
 #include "bench_server.h"
 #include "bench_stats.h"
+#include "calibration_link.h"
 #include "core/math.h"
 #include "core/nao_joints.h"
 #include "net/tcp_client.h"
 #include "protocol/simspark_codec.h"
 #include "tools/monitor/monitor_client.h"
 
-namespace fs = std::filesystem;
 using namespace libero;
 
 namespace {
@@ -193,38 +191,13 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
   const std::string* unum = record.find_meta("unum");
   if (s.place != Settings::Place::None && unum == nullptr) return fail("--place: the record names no unum");
 
-  char pattern[] = "/tmp/libero-open-loop-XXXXXX";
-  if (::mkdtemp(pattern) == nullptr) return fail("mkdtemp failed");
-  const fs::path work = pattern;
-  realserver::ServerProcess server;
-  Status started = bench::start_bench_server(s.server, s.seed + run, (work / "server.log").string(), &server);
-  if (!started.ok()) {
-    std::error_code ec;
-    fs::remove_all(work, ec);
-    return fail(started.error().describe());
-  }
-  monitor::MonitorClient monitor;
-  net::TcpClient agent;
-  auto cleanup = [&] {
-    agent.close();
-    monitor.close();
-    server.stop();
-    std::error_code ec;
-    fs::remove_all(work, ec);
-  };
-  if (Status c = monitor.connect("127.0.0.1", static_cast<uint16_t>(server.monitor_port()), 5000); !c.ok()) {
-    cleanup();
-    return fail("monitor: " + c.error().describe());
-  }
-  if (Status c = agent.connect("127.0.0.1", static_cast<uint16_t>(server.agent_port()), 5000); !c.ok()) {
-    cleanup();
-    return fail("agent port: " + c.error().describe());
-  }
+  bench::CalibrationLink link;
+  if (Status opened = link.open(s.server, s.seed + run, "open-loop"); !opened.ok()) return fail(opened.error().describe());
+  monitor::MonitorClient& monitor = link.monitor;
+  net::TcpClient& agent = link.agent;
   // Sent[0] is the scene; sent[k + 1] answered received[k].
-  if (Status c = agent.send(sent[0]->payload, 2000); !c.ok()) {
-    cleanup();
+  if (Status c = agent.send(sent[0]->payload, 2000); !c.ok())
     return fail(c.error().describe());
-  }
   protocol::Percept replayed, recorded;
   double squared = 0;
   long samples = 0;
@@ -278,10 +251,8 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
     const bool in_record = k < recorded_replies;
     if (!in_record && (!s.ball || !ended)) break;
     Result<std::string_view> message = agent.receive_frame(20000);
-    if (!message.ok()) {
-      cleanup();
+    if (!message.ok())
       return fail("agent port: " + message.error().describe());
-    }
     const bool decoded = protocol::decode_simspark(*message, &replayed).ok();
     // With PlayOn (the move right before it): the same cycle on either
     // server however the monitor's commands fall against the agents', and
@@ -291,20 +262,14 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
       char move[160];
       std::snprintf(move, sizeof move, "(agent (unum %s) (team Left) (move %.4f %.4f %.4f %.2f))", unum->c_str(),
                     place_x, place_y, hover_z, place_h - 90.0);
-      if (Status moved = monitor.send(move); !moved.ok()) {
-        cleanup();
+      if (Status moved = monitor.send(move); !moved.ok())
         return fail("monitor: " + moved.error().describe());
-      }
     }
     if (k + 2 == play_on)
-      if (Status sent_mode = monitor.send("(playMode PlayOn)"); !sent_mode.ok()) {
-        cleanup();
+      if (Status sent_mode = monitor.send("(playMode PlayOn)"); !sent_mode.ok())
         return fail("monitor: " + sent_mode.error().describe());
-      }
-    if (Status r = agent.send(in_record ? sent[k + 1]->payload : hold, 2000); !r.ok()) {
-      cleanup();
+    if (Status r = agent.send(in_record ? sent[k + 1]->payload : hold, 2000); !r.ok())
       return fail(r.error().describe());
-    }
     // Every queued monitor message in turn: rcssserver3d's arrive in bursts
     // (in sync mode a replay saw its scene time jump by 0.72 s between
     // drains), so the start and the end of the measured span are taken from
@@ -312,10 +277,8 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
     const monitor::SceneRobot* robot = nullptr;
     for (;;) {
       Result<bool> got = monitor.poll(0);
-      if (!got.ok()) {
-        cleanup();
+      if (!got.ok())
         return fail("monitor: " + got.error().describe());
-      }
       if (!*got) break;
       const monitor::SceneState& scene = monitor.state();
       robot = nullptr;
@@ -377,7 +340,6 @@ ReplayResult replay_once(const Settings& s, const agent::RecordContents& record,
     ended_before = ended;
     if (ended && ball_done) done = true;
   }
-  cleanup();
   if (!ended) return fail("the record ended before " + std::to_string(s.seconds) + " s of PlayOn");
   if (s.ball && result.ball_kicked_at < 0) {
     char why[160];
