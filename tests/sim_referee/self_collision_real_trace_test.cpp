@@ -19,11 +19,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 
 #include "core/math.h"
 #include "robot/description.h"
+#include "tools/sim/referee/joint_trace.h"
 #include "tools/sim/referee/self_collision.h"
 #include "tools/sim/referee/self_collision_data.h"
 
@@ -53,11 +53,11 @@ Trace replay(const std::filesystem::path& path) {
   SelfCollisionState state;
   std::string line;
   while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream words(line);
-    if (line.rfind("type ", 0) == 0) {
-      std::string key;
-      words >> key >> t.type;
+    Result<JointTraceLine> parsed = parse_joint_trace_line(line);
+    REQUIRE_MESSAGE(parsed.ok(), path << ": " << parsed.error().describe());
+    const JointTraceLine& l = parsed.value();
+    if (l.kind == JointTraceLine::Kind::Type) {
+      t.type = l.type;
       auto d = robot::load_robot_description(kRobots, "nao", t.type);
       REQUIRE_MESSAGE(d.ok(), d.error().describe());
       auto m = load_self_collision_model(kRobots, d.value());
@@ -65,25 +65,14 @@ Trace replay(const std::filesystem::path& path) {
       model = m.value();
       continue;
     }
-    if (line.rfind("logged ", 0) == 0) {
-      std::string key, pair;
-      int n = 0;
-      words >> key >> pair >> n;
-      t.logged[pair] = n;
+    if (l.kind == JointTraceLine::Kind::Logged) {
+      t.logged[l.pair] = l.logged;
       continue;
     }
+    if (l.kind != JointTraceLine::Kind::Angles) continue;
     REQUIRE_MESSAGE(t.type >= 0, path << ": angles before the type line");
-    double game_time = 0;
-    double angles[kJointCount] = {};
-    words >> game_time;
-    for (int j = 0; j < kJointCount; ++j) {
-      double deg = 0;
-      words >> deg;
-      angles[j] = deg2rad(deg);
-    }
-    REQUIRE_MESSAGE(!words.fail(), path << ": a line without 24 angles: " << line);
     SelfCollisionCheck check;
-    state.check(model, params, angles, t.cycles++, &check);
+    state.check(model, params, l.angles, t.cycles++, &check);
     for (int h = 0; h < check.hit_count; ++h)
       ++t.found[std::string(model.name[check.hits[h].box_a]) + "-" + model.name[check.hits[h].box_b]];
   }
@@ -118,4 +107,31 @@ TEST_CASE("on joint angles recorded on rcssserver3d the check finds the pairs th
   CHECK(traces >= 2);
   CHECK(with_pairs >= 1);
   CHECK(with_pairs < traces);
+}
+
+TEST_CASE("joint-trace lines: each kind read, a malformed one refused naming it") {
+  Result<JointTraceLine> type = parse_joint_trace_line("type 3");
+  REQUIRE(type.ok());
+  CHECK(type->kind == JointTraceLine::Kind::Type);
+  CHECK(type->type == 3);
+  Result<JointTraceLine> logged = parse_joint_trace_line("logged llowerarm-lshank 7");
+  REQUIRE(logged.ok());
+  CHECK(logged->kind == JointTraceLine::Kind::Logged);
+  CHECK(logged->pair == "llowerarm-lshank");
+  CHECK(logged->logged == 7);
+  std::string angles = "1.42";
+  for (int j = 0; j < kJointCount; ++j) angles += j == 3 ? " 90" : " 0";
+  Result<JointTraceLine> line = parse_joint_trace_line(angles);
+  REQUIRE(line.ok());
+  CHECK(line->kind == JointTraceLine::Kind::Angles);
+  CHECK(line->time == doctest::Approx(1.42));
+  CHECK(line->angles[3] == doctest::Approx(kPi / 2));
+  CHECK(parse_joint_trace_line("").value().kind == JointTraceLine::Kind::Nothing);
+  CHECK(parse_joint_trace_line("# a comment").value().kind == JointTraceLine::Kind::Nothing);
+  for (const char* bad : {"type x", "logged pair", "1.42 0 0 0"}) {
+    CAPTURE(bad);
+    Result<JointTraceLine> refused = parse_joint_trace_line(bad);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.error().describe().find(bad) != std::string::npos);
+  }
 }

@@ -18,7 +18,6 @@
 #include <fstream>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +25,7 @@
 #include "robot/description.h"
 #include "robot/kinematics.h"
 #include "bench_args.h"
+#include "tools/sim/referee/joint_trace.h"
 #include "tools/sim/referee/self_collision.h"
 #include "tools/sim/referee/self_collision_data.h"
 
@@ -71,13 +71,14 @@ bool margin(const std::string& robots, const std::string& path, double from, dou
   std::map<std::string, Peak> peaks;
   std::string line;
   while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#' || line.rfind("logged ", 0) == 0) continue;
-    std::istringstream words(line);
-    if (line.rfind("type ", 0) == 0) {
-      std::string key;
-      int type = -1;
-      words >> key >> type;
-      auto d = robot::load_robot_description(robots, "nao", type);
+    Result<JointTraceLine> parsed = parse_joint_trace_line(line);
+    if (!parsed.ok()) {
+      std::fprintf(stderr, "libero_self_collision_margin: %s: %s\n", path.c_str(), parsed.error().describe().c_str());
+      return false;
+    }
+    const JointTraceLine& t = parsed.value();
+    if (t.kind == JointTraceLine::Kind::Type) {
+      auto d = robot::load_robot_description(robots, "nao", t.type);
       if (!d.ok()) {
         std::fprintf(stderr, "libero_self_collision_margin: %s\n", d.error().describe().c_str());
         return false;
@@ -91,22 +92,16 @@ bool margin(const std::string& robots, const std::string& path, double from, dou
       have_model = true;
       continue;
     }
-    double time = 0;
-    double angles[kJointCount] = {};
-    words >> time;
-    for (double& a : angles) {
-      double deg = 0;
-      words >> deg;
-      a = deg2rad(deg);
-    }
-    if (!have_model || words.fail()) {
-      std::fprintf(stderr, "libero_self_collision_margin: %s: a line without a type before it or 24 angles: %s\n",
-                   path.c_str(), line.c_str());
+    if (t.kind != JointTraceLine::Kind::Angles) continue;
+    if (!have_model) {
+      std::fprintf(stderr, "libero_self_collision_margin: %s: angles before the type line: %s\n", path.c_str(),
+                   line.c_str());
       return false;
     }
+    const double time = t.time;
     if (time < from || time > to) continue;
     robot::BodyPoses poses;
-    robot::forward_kinematics(model.kinematics, angles, &poses);
+    robot::forward_kinematics(model.kinematics, t.angles, &poses);
     for (int p = 0; p < model.pair_count; ++p) {
       const int a = model.pair[p][0], b = model.pair[p][1];
       const double o = overlap(poses.pose[model.box_body[a]], model.half_extent[a], poses.pose[model.box_body[b]],
