@@ -77,6 +77,32 @@ function M.outside_ball_in_field(x, y, radius)
   return M.in_field(fx, fy)
 end
 
+-- Where the striker waits while the keeper clears a slow ball in our penalty
+-- area (lib/team.lua keeper_ball): params.keeper_ball.cover_distance m from
+-- the ball towards the nearest opponent within `watch` m of it, so that robot
+-- meets ours on its way to the ball, and no farther than that opponent;
+-- upfield of the ball when none is near.
+function M.cover_ball()
+  local K = params.keeper_ball
+  local ox, oy, nearest = nil, nil, K.watch * K.watch
+  local opponents = world.opponents
+  for i = 1, 11 do
+    local o = opponents[i]
+    if o.valid == 1 then
+      local d = (o.x - ball.x) ^ 2 + (o.y - ball.y) ^ 2
+      if d < nearest then ox, oy, nearest = o.x, o.y, d end
+    end
+  end
+  local dx, dy, r = 1, 0, K.cover_distance
+  if ox then
+    dx, dy = ox - ball.x, oy - ball.y
+    local d = sqrt(dx * dx + dy * dy)
+    if d < 1e-3 then dx, dy, d = 1, 0, 1 end
+    dx, dy, r = dx / d, dy / d, min(r, d)
+  end
+  return M.in_field(ball.x + dx * r, ball.y + dy * r)
+end
+
 -- Distance kept from the ball at the opponents' set plays and the ball's
 -- radius as an obstacle: at their goal kick the circle also covers their
 -- penalty area, which the referee clears of us (facts §7.4).

@@ -270,4 +270,30 @@ function M.following() M.assign(); return following end
 function M.own_role(i) M.assign(); return own[i or game.unum] end
 function M.own_payload() M.assign(); return own_payload end
 
+-- Whether (x, y) lies in our penalty area, grown by `margin` m (default 0).
+function M.in_own_penalty_area(x, y, margin)
+  margin = margin or 0
+  return x < field.own_goal_x + field.penalty_length + margin and abs(y) < field.penalty_width / 2 + margin
+end
+
+-- Whether the ball is the keeper's to clear (roles/keeper.lua clears it):
+-- slow inside our penalty area, with our keeper playing and up. The striker
+-- then covers it instead of playing it (roles/striker.lua): in halves against
+-- FC Portugal on rcssserver3d both went for such balls, stood at them from
+-- either side for 10 s and more, and their robot came and scored (docs/team.md).
+-- `hold`: already the keeper's; it stays so until the ball leaves the area by
+-- params.keeper_ball.margin or goes faster than `hold_speed` (a kick), so a
+-- ball on the area's line or nudged in the keeper's approach does not hand it
+-- back and forth (both robots read their own estimates of it).
+function M.keeper_ball(hold)
+  M.assign()
+  if role_of[1] ~= M.KEEPER then return false end
+  local b, K = world.ball, params.keeper_ball
+  local slow = hold and K.hold_speed or K.max_speed
+  if b.vx * b.vx + b.vy * b.vy >= slow * slow then return false end
+  if not M.in_own_penalty_area(b.x, b.y, hold and K.margin or 0) then return false end
+  local _, _, _, fallen = pose(1)
+  return not fallen
+end
+
 return M

@@ -9,6 +9,7 @@ local kicking = require "lib.kicking"
 local params = require "data.params"
 local positioning = require "lib.positioning"
 local walk = require "lib.walk"
+local team = require "lib.team"
 
 local ball, me = world.ball, world.self
 local K = formation.keeper
@@ -18,9 +19,7 @@ local gx = field.own_goal_x
 -- the robot would turn the kick's direction under the approach.
 local clear_x, clear_y = 0, 0
 
-local function in_penalty_area(x, y)
-  return x < gx + field.penalty_length and math.abs(y) < field.penalty_width / 2
-end
+local in_penalty_area = team.in_own_penalty_area
 
 return option.define {
   name = "keeper",
@@ -33,7 +32,8 @@ return option.define {
       initial = true,
       transition = function(o)
         if special.ball_coming(1.5) then return "block" end
-        if in_penalty_area(ball.x, ball.y) and math.sqrt(ball.vx ^ 2 + ball.vy ^ 2) < 0.5 then
+        -- The rule the striker leaves the ball to me by (lib/team.lua keeper_ball).
+        if in_penalty_area(ball.x, ball.y) and math.sqrt(ball.vx ^ 2 + ball.vy ^ 2) < params.keeper_ball.max_speed then
           -- Upfield the way it comes at the ball: no walk round it (lib/kicking.lua).
           clear_x, clear_y = kicking.clear_target(params.clear.distance)
           return "clear"
@@ -70,10 +70,12 @@ return option.define {
     },
     clear = {
       transition = function(o)
-        if o.action_done or o.action_aborted or not in_penalty_area(ball.x, ball.y) then return "guard" end
+        if o.action_done or o.action_aborted or not in_penalty_area(ball.x, ball.y, params.keeper_ball.margin) then
+          return "guard"
+        end
       end,
       action = function(o)
-        kick_to(clear_x, clear_y, body.has_kick("lofted") and "lofted" or "long")
+        kick_to(clear_x, clear_y, body.has_kick("lofted") and "lofted" or "long", params.keeper_ball.stall)
       end,
     },
   },

@@ -152,12 +152,81 @@ test("pressed during a slow kick approach, the keeper walks the ball on towards 
   expect(moved, "the ball goes upfield within 2 s, at x " .. s:ball().x)
 end)
 
-test("unpressed, a slow kick approach is waited for, and the keeper kicks", function()
-  local s = scene{ ball = { x = -13.5, y = 0 }, model = SLOW_APPROACH, us = { { unum = 1, x = -14.1, y = 0 } } }
-  local kicked = s:run_until(function(t) return t:ball().x > -11 end, 400)
+test("unpressed, a kick approach within the keeper's stall limit is waited for, and the keeper kicks", function()
+  local s = scene{ ball = { x = -13.5, y = 0 }, model = { kicks = { long = { approach = 2 }, lofted = { approach = 2 } } },
+                   us = { { unum = 1, x = -14.1, y = 0 }, { unum = 2, x = 5, y = 3 } } }  -- alone #1 would be striker
+  local poked = false
+  local kicked = s:run_until(function(t)
+    poked = poked or t:active(1, "kick_to", "poke")
+    return t:ball().x > -11
+  end, 400)
   expect(kicked, "the ball cleared within 8 s")
-  -- no poke: nobody at the ball
-  expect(not s:active(1, "kick_to", "poke"), "no poke")
+  expect_eq(s:role(1), "keeper", "#1 keeps")
+  expect(not poked, "no poke: nobody at the ball and the approach within 2.5 s")
+end)
+
+test("unpressed, a kick approach that stands at the ball: the keeper walks the ball on after 2.5 s", function()
+  -- The body's approach stood 6-8 s behind the ball on rcssserver3d until their robot came.
+  local s = scene{ ball = { x = -13.5, y = 0 }, model = { kicks = { long = { approach = 30 }, lofted = { approach = 30 } } },
+                   us = { { unum = 1, x = -14.1, y = 0 }, { unum = 2, x = 5, y = 3 } } }
+  local poked, cycles = s:run_until(function(t) return t:active(1, "kick_to", "poke") end, 250)
+  expect(s:active(1, "keeper", "clear"), "the keeper's clear")
+  expect(poked, "pokes within 5 s")
+  expect(cycles * 0.02 > 2.5, "not before the stall limit: after " .. cycles * 0.02 .. " s")
+  local moved = s:run_until(function(t) return t:ball().x > -13.2 end, 100)
+  expect(moved, "the ball goes upfield within 2 s, at x " .. s:ball().x)
+end)
+
+-- A slow ball in our penalty area is the keeper's (lib/team.lua keeper_ball):
+-- against FC Portugal on rcssserver3d keeper and striker both stood at such
+-- balls for 10 s and more, and their robot came and scored.
+local function goal_mouth_scene(keeper_fallen)
+  return scene{ ball = { x = -14.3, y = -1.0 },
+                us = { { unum = 1, x = -14.7, y = -0.8, fallen = keeper_fallen }, { unum = 2, x = -13.2, y = -1.6 } },
+                them = { { unum = 9, x = -11.8, y = -1.0, heading = math.pi } } }
+end
+
+test("a slow ball in our penalty area: the keeper clears it, the striker covers it from the attacker", function()
+  local s = goal_mouth_scene(false)
+  s:run(3)
+  expect_eq(s:role(2), "striker", "#2 is the striker")
+  expect(s:active(2, "striker", "cover"), "the striker covers")
+  expect(s:active(1, "keeper", "clear"), "the keeper clears")
+  local q = s:requests(2)
+  local tx, ty = q.target_x, q.target_y
+  expect(tx and math.abs(math.sqrt((tx + 14.3) ^ 2 + (ty + 1.0) ^ 2) - 0.8) < 0.05,
+         string.format("waits 0.8 m from the ball, target (%s, %s)", tostring(tx), tostring(ty)))
+  expect(tx > -14.3 + 0.75, "between the ball and the attacker upfield, target x " .. tx)
+  local nearest = math.huge
+  local cleared = s:run_until(function(t)
+    local b, r = t:ball(), t:robot(2)
+    if t:active(2, "striker", "cover") then
+      nearest = math.min(nearest, math.sqrt((r.x - b.x) ^ 2 + (r.y - b.y) ^ 2))
+    end
+    return b.x > -12
+  end, 500)
+  expect(cleared, "the keeper cleared it within 10 s, ball x " .. s:ball().x)
+  expect(nearest > 0.3, "while covering the striker kept off the ball: nearest " .. nearest)
+end)
+
+test("the keeper's ball stays the keeper's on the area's line, and is the striker's again well out of it", function()
+  local s = goal_mouth_scene(false)
+  s:run(3)
+  expect(s:active(2, "striker", "cover"), "the striker covers")
+  s:set_ball{ x = -15 + 1.8 + 0.3, y = -1.0 }   -- 0.3 m out of the area: within the 0.5 m margin
+  s:run(3)
+  expect(s:active(2, "striker", "cover"), "still covering just outside the area")
+  s:set_ball{ x = -15 + 1.8 + 1.0, y = -1.0 }   -- 1 m out
+  s:run(3)
+  expect(s:active(2, "play_ball"), "the striker plays it")
+end)
+
+test("a slow ball in our penalty area with the keeper down: the striker plays it", function()
+  local s = goal_mouth_scene(true)
+  s:run(3)
+  expect_eq(s:role(2), "striker", "#2 is the striker")
+  expect(s:active(2, "play_ball"), "the striker plays the ball")
+  expect(not s:active(2, "striker", "cover"), "no cover while the keeper is down")
 end)
 
 -- Role positions (data/formation.lua) -----------------------------------
