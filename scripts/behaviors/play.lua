@@ -99,6 +99,19 @@ local function ball_lost()
   return ball.valid == 0 or ball.last_known_age > params.ball_lost_time
 end
 
+-- Whether my own pose has been lost for params.relocalise.after s: walking
+-- on it leads anywhere (off the field, after the referee moved me).
+local pose_lost_since = nil
+local function pose_lost()
+  if me.localised == 1 then
+    pose_lost_since = nil
+    return false
+  end
+  local now = libero.now()
+  pose_lost_since = pose_lost_since or now
+  return now - pose_lost_since > params.relocalise.after
+end
+
 return option.define {
   name = "play",
   common = function(o)
@@ -108,6 +121,7 @@ return option.define {
     if p == PHASE.GAME_OVER then return "finished" end
     if me.fall ~= world.FALL.NONE then return "fallen" end
     if lining_up() then return "line_up" end
+    if pose_lost() then return "relocalise" end
     if p == PHASE.OUR_KICK_OFF then return "our_kick_off" end
     if p == PHASE.THEIR_KICK_OFF then return "their_kick_off" end
     if ours[p] then return "our_set_play" end
@@ -213,6 +227,14 @@ return option.define {
     },
     fallen = {
       action = function(o) skill.get_up() end,
+    },
+    -- Turn in place, looking round, until the landmarks give the pose back.
+    relocalise = {
+      action = function(o)
+        libero.set_role(team.role())
+        skill.walk(0, 0, params.relocalise.turn)
+        skill.scan()
+      end,
     },
     finished = {
       target = true,

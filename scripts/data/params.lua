@@ -35,6 +35,11 @@ return {
   kick_taker = { reach = 0.6, touch_distance = 0.45, avoid_ball = 0.5, drop_ball_time = 14.9 },  -- drop ball: 15 s untouched
   keeper_set_play_clearance = 1.0,           -- m: the keeper keeps out of the taker's way at our set plays
   ball_lost_time = 3.0,                      -- s without seeing the ball before searching
+  -- Own pose lost for `after` s (world.self.localised 0, upright): turn in place at `turn` rad/s,
+  -- scanning, until localised (behaviors/play.lua). On rcssserver3d the referee's foul move put
+  -- robots on the sideline facing out, where they saw no landmark, and two walked off the field
+  -- for 18 and 36 s on a pose they had lost (docs/team.md)
+  relocalise = { after = 1.5, turn = 1.0 },
   stop_ball = { min_speed = 0.4, max_miss = 1.2, min_time = 0.3 },
   take_pass = { max_distance = 2.5, min_speed = 0.3, announce_time = 3.0, control_distance = 0.6 },
   -- the passer repeats its announcement this often (s): a listener hears one teammate message per 2 cycles

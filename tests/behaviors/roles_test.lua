@@ -41,6 +41,25 @@ test("a teammate that is still seen but stops talking drops out of the roles aft
   expect(c.defender >= 1, "at least one defender")
 end)
 
+-- Own pose lost ---------------------------------------------------------------
+
+test("a robot that lost its own pose turns in place, scanning, and plays on once it has it back", function()
+  local s = scene{ ball = { x = 3, y = 2 }, us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -2, y = 2, heading = 0 } } }  -- facing the ball: no turn
+  s:run(5)
+  expect(s:active(2, "striker"), "#2 plays the ball")
+  s:lose_pose(2)
+  s:run(50)                       -- 1 s: a short loss is no reason to stop
+  expect(s:active(2, "striker"), "still playing after 1 s")
+  local turning = s:run_until(function(t) return t:active(2, "play", "relocalise") end, 50)
+  expect(turning, "relocalises after 1.5 s lost")
+  local q = s:requests(2)
+  expect(q.body == "walk_velocity" and math.abs(q.walk_vx) < 0.01 and math.abs(q.walk_vy) < 0.01 and q.walk_turn > 0.5,
+         "turning in place")
+  expect_eq(q.head, "scan", "scanning")
+  local back = s:run_until(function(t) return t:active(2, "striker") end, 150)
+  expect(back, "plays again once it has turned and found its pose")
+end)
+
 -- Ball search ---------------------------------------------------------------
 
 test("ball lost: a field player looks around, turns on the spot, then patrols; the keeper keeps guarding", function()

@@ -547,6 +547,13 @@ int scene_hide_ball(lua_State* L) {
   return 0;
 }
 
+// s:lose_pose(unum [, team]): its localisation is lost until it turns (MockWorld::lose_pose).
+int scene_lose_pose(lua_State* L) {
+  Scene* scene = check_scene(L);
+  scene->world.lose_pose(robot_index(L, scene, 2));
+  return 0;
+}
+
 int scene_show_ball(lua_State* L) {
   Scene* scene = check_scene(L);
   scene->world.show_ball(robot_index(L, scene, 2));
@@ -621,6 +628,7 @@ void register_harness(lua_State* L, Harness* h) {
       {"in_fallback", scene_in_fallback}, {"said", scene_said},         {"set_play_mode", scene_set_play_mode},
       {"set_ball", scene_set_ball}, {"place", scene_place},             {"knock_over", scene_knock_over},
       {"remove", scene_remove},     {"silence", scene_silence},         {"hide_ball", scene_hide_ball},
+      {"lose_pose", scene_lose_pose},
       {"show_ball", scene_show_ball},
       {nullptr, nullptr}};
   lua_createtable(L, 0, 20);

@@ -150,6 +150,13 @@ void MockWorld::hide_ball(int index, double unseen_for) {
   fill_views();
 }
 
+void MockWorld::lose_pose(int index) {
+  MockRobot& r = robots_[index];
+  r.pose_lost = true;
+  r.pose_lost_turned = 0;
+  fill_views();
+}
+
 void MockWorld::show_ball(int index) {
   robots_[index].ball_hidden = false;
   fill_views();
@@ -216,6 +223,10 @@ void MockWorld::move_robot(int index, double target_vx, double target_vy, double
   r.x += (c * r.vx - s * r.vy) * dt;
   r.y += (s * r.vx + c * r.vy) * dt;
   r.heading = normalize_angle(r.heading + r.turn * dt);
+  if (r.pose_lost) {
+    r.pose_lost_turned += std::fabs(r.turn) * dt;
+    if (r.pose_lost_turned >= kRelocaliseTurn) r.pose_lost = false;
+  }
 }
 
 void MockWorld::start_kick_if_possible(int index, const motion::SkillRequests& request) {
@@ -540,9 +551,9 @@ void MockWorld::fill_views() {
     ws.self.heading = normalize_angle(me.heading + (left ? 0.0 : kPi));
     ws.self.z = me.fallen ? kFallenTorso : kStandingTorso;
     ws.self.pitch = me.fallen ? kPi / 2 : 0.0;
-    ws.self.position_sigma = 0.0;
-    ws.self.heading_sigma = 0.0;
-    ws.self.localised = 1;
+    ws.self.position_sigma = me.pose_lost ? 10.0 : 0.0;
+    ws.self.heading_sigma = me.pose_lost ? kPi : 0.0;
+    ws.self.localised = me.pose_lost ? 0 : 1;
     ws.self.fall = me.fallen ? world::kFallFront : world::kFallNone;
     ws.self.left_foot_contact = ws.self.right_foot_contact = me.fallen ? 0 : 1;
 

@@ -80,6 +80,10 @@ struct MockRobot {
   bool ball_hidden = false;                 // it does not see the ball (hide_ball)
   double ball_hidden_since = 0;             // s: when it last saw the ball (may be before the start)
   double hidden_ball_x = 0, hidden_ball_y = 0;  // world frame: where it last saw the ball
+  // Its localisation is lost (lose_pose): `localised` 0 until it has turned
+  // kRelocaliseTurn rad since, looking round for landmarks.
+  bool pose_lost = false;
+  double pose_lost_turned = 0;              // rad turned since it was lost
   // The scripts' radio payload (SkillRequests.radio_payload): the last one
   // they set, when they set it, and when teammates last heard it (its radio
   // carries it like the world model's message: at once, unless silenced).
@@ -114,6 +118,12 @@ class MockWorld {
   // Teammates' reports are not modelled, so hide it from each robot.
   void hide_ball(int index, double unseen_for);
   void show_ball(int index);
+  // Its world model loses its pose (the referee moved it onto the sideline
+  // facing out, say): `localised` reads 0 (the pose still reads true:
+  // scripts must not lean on it) until the robot has turned kRelocaliseTurn
+  // rad, which stands for looking round and seeing landmarks again.
+  static constexpr double kRelocaliseTurn = 1.0;
+  void lose_pose(int index);
   sim::Referee& referee() { return referee_; }
   const sim::Referee& referee() const { return referee_; }
 
