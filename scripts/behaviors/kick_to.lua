@@ -1,8 +1,6 @@
--- kick_to(x, y, kind, stall): walk to the kick pose behind the ball (round the
--- ball if we stand on the wrong side), line up, kick towards (x, y). Target
--- once the kick is done, aborted if the motion reports it failed. `stall`
--- (s, optional): after this long in the body's approach walk the ball on
--- towards (x, y) (the poke below) even with no opponent near.
+-- kick_to(x, y, kind): walk to the kick pose behind the ball (round the ball
+-- if we stand on the wrong side), line up, kick towards (x, y). Target once
+-- the kick is done, aborted if the motion reports it failed.
 local option = require "lib.option"
 local kicking = require "lib.kicking"
 local params = require "data.params"
@@ -32,7 +30,7 @@ end
 
 return option.define {
   name = "kick_to",
-  params = { "x", "y", "kind", "stall" },
+  params = { "x", "y", "kind" },
   states = {
     approach = {
       initial = true,
@@ -60,7 +58,7 @@ return option.define {
       end,
     },
     kick = {
-      transition = function(o, x, y, kind, stall)
+      transition = function(o)
         if o.state_time > 0.1 and status.active_body == BODY.KICK then
           if status.state == STATE.DONE then return "done" end
           if status.state == STATE.FAILED then return "failed" end
@@ -68,7 +66,6 @@ return option.define {
         if o.state_time > params.kick_timeout then return "failed" end
         local P = params.kick_pressed
         if o.state_time > P.after and status.interruptible == 1 and passing.opponent_at_ball(P.distance) then return "poke" end
-        if stall and o.state_time > stall and status.interruptible == 1 then return "poke" end
       end,
       action = function(o, x, y, kind)
         skill.kick(x, y, kind or "long")

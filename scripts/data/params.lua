@@ -121,10 +121,8 @@ return {
   -- A slow ball (under `max_speed` m/s) in our penalty area is the keeper's (lib/team.lua
   -- keeper_ball) until it leaves the area by `margin` m or goes faster than `hold_speed`: the
   -- striker waits `cover_distance` m from it towards the nearest opponent within `watch` m of
-  -- it, else upfield of it (lib/positioning.lua cover_ball). The keeper's clear walks the ball on
-  -- after `stall` s in the body's kick approach, pressed or not (behaviors/kick_to.lua): on
-  -- rcssserver3d its approach stood behind the ball for 6-8 s until their robot came (docs/team.md)
-  keeper_ball = { max_speed = 0.5, hold_speed = 1.0, margin = 0.5, cover_distance = 0.8, watch = 4.0, stall = 2.5 },
+  -- it, else upfield of it (lib/positioning.lua cover_ball)
+  keeper_ball = { max_speed = 0.5, hold_speed = 1.0, margin = 0.5, cover_distance = 0.8, watch = 4.0 },
   clear_zone_x = -10.0,                      -- ball behind this x with opponents near: clear it
   indirect_side_from = 0.5,                  -- m: an indirect kick this far left of the middle is played to the right
   opponent_pressure = 1.5,                   -- m: an opponent this near the ball is pressing

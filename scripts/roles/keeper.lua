@@ -75,7 +75,7 @@ return option.define {
         end
       end,
       action = function(o)
-        kick_to(clear_x, clear_y, body.has_kick("lofted") and "lofted" or "long", params.keeper_ball.stall)
+        kick_to(clear_x, clear_y, body.has_kick("lofted") and "lofted" or "long")
       end,
     },
   },
