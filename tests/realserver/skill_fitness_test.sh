@@ -76,6 +76,18 @@ awk -v f="$(cat fitness.txt)" -v p="$parts" 'BEGIN { split(p, x, " "); d = f - x
   fail "fitness $(cat fitness.txt) is not the sum of $parts"
 "$fitness_sh" walk "$out/robots" 3 --servers builtin --server builtin >log.txt 2>&1
 [ $? -eq 2 ] && grep -q "not both" log.txt || fail "--servers with --server: $(cat log.txt)"
+# An entry's own options (after a colon) reach its bench run alone, after
+# the common ones: two walks of 2 and 3 s; the real server refuses --slip,
+# a failed trial.
+"$fitness_sh" walk "$out/robots" 3 --servers "builtin:--seconds 2,builtin:--seconds 3" --runs 1 --seconds 9 >log.txt 2>&1 ||
+  fail "a trial with per-server options failed: $(tail -3 log.txt)"
+grep -q "^distance in 2 s" log.txt && grep -q "^distance in 3 s" log.txt && ! grep -q "^distance in 9 s" log.txt ||
+  fail "per-server options did not reach the bench: $(cat log.txt)"
+grep -q "^fitness on builtin:--seconds 3 " log.txt || fail "no figure named by its entry: $(cat log.txt)"
+rm -f fitness.txt
+"$fitness_sh" walk "$out/robots" 3 --servers "rcssserver3d:--slip 0.005" --runs 1 >log.txt 2>&1
+[ $? -eq 1 ] && [ ! -e fitness.txt ] && grep -q "slip is the built-in simulator's" log.txt ||
+  fail "a real-server entry with --slip was not a failed trial: $(cat log.txt)"
 
 # A get-up: minus the median time to stand; a get-up that never stands
 # scores the 20-s limit and the share of runs left lying.

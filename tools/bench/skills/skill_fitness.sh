@@ -21,6 +21,11 @@
 # --servers A,B (instead of --server) runs the bench on each server in turn
 # and scores the sum: a gait searched on the real server alone walked there
 # and fell in 9 of 10 runs on the built-in simulator, where users try it.
+# An entry may carry bench options of its own after a colon, added after the
+# common ones (the bench takes the last of a repeated option), e.g.
+#   --servers "rcssserver3d:--runs 2,builtin:--slip 0.005 --runs 6,builtin:--runs 2"
+# scores the real server, the built-in simulator with SimSpark's slip and
+# with its own grip, each with its own number of runs.
 # The seed picks the runs (--first), so each generation's trials start fresh.
 # Usage: skill_fitness.sh SCENARIO ROBOTS_DIR|SCRIPTS_DIR SEED [--servers LIST] [libero_skill_bench options...]
 #   e.g. --trial "tools/bench/skills/skill_fitness.sh walk {tree} {seed} --server rcssserver3d --runs 2"
@@ -99,8 +104,11 @@ IFS=',' read -r -a server_list <<<"${servers:-}"
 [ ${#server_list[@]} -gt 0 ] || server_list=("")
 for server in "${server_list[@]}"; do
   extra=()
-  [ -n "$server" ] && extra=(--server "$server")
-  output="$("$bench" "$scenario" "${data_option[@]}" --first "$first" "${extra[@]}" "${bench_args[@]}" 2>&1)"
+  name="${server%%:*}"
+  [ -n "$name" ] && extra=(--server "$name")
+  own=()
+  [ "$name" != "$server" ] && read -r -a own <<<"${server#*:}"
+  output="$("$bench" "$scenario" "${data_option[@]}" --first "$first" "${extra[@]}" "${bench_args[@]}" "${own[@]}" 2>&1)"
   status=$?
   echo "$output"
   [ $status -eq 0 ] || { echo "skill_fitness.sh: the bench exited $status${server:+ on $server}" >&2; exit 1; }
