@@ -96,8 +96,9 @@ bool settled_inside(const KickSpec& spec, double x, double y, double yaw) {
          std::abs(y) < spec.window_y && std::abs(yaw) < kToleranceYaw;
 }
 
-bool torso_inside(const KickSpec& spec, double torso_x) {
-  return !spec.has_torso_range() || (torso_x > spec.torso_x_min && torso_x < spec.torso_x_max);
+bool torso_inside(const KickSpec& spec, double torso_x, int rejections) {
+  const double grow = spec.torso_x_grow * rejections;
+  return !spec.has_torso_range() || (torso_x > spec.torso_x_min - grow && torso_x < spec.torso_x_max + grow);
 }
 
 Stance measure_stance(const LegGeometry& geometry, const double angles[kJointCount], const Vec3& up) {
@@ -142,6 +143,7 @@ void KickApproach::reset() {
   still_cycles_ = 0;
   settle_sum_x_ = settle_sum_y_ = settle_sum_yaw_ = settle_sum_torso_x_ = 0;
   correction_x_ = 0;
+  torso_rejections_ = 0;
 }
 
 KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachInput& in, const WalkEngine& walk) {
@@ -230,7 +232,7 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
       double n = still_cycles_ - kSettleCycles / 2 + 1;
       const double mean_x = settle_sum_x_ / n, torso_x = settle_sum_torso_x_ / n;
       const bool feet_inside = settled_inside(spec, mean_x, settle_sum_y_ / n, settle_sum_yaw_ / n);
-      if (feet_inside && !torso_inside(spec, torso_x)) {
+      if (feet_inside && !torso_inside(spec, torso_x, torso_rejections_)) {
         // The feet say the ball is in place, the torso that it lies too
         // near or too far for the kick: walk again until the feet's error,
         // corrected by the difference, puts the ball in the middle of the
@@ -241,6 +243,7 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
         const double correction = move + centre_x - (mean_x - correction_x_);
         ex += correction - correction_x_;  // this cycle's too: it walks now, not after another settle
         correction_x_ = correction;
+        ++torso_rejections_;
         out.torso_rejected = true;
       }
       if (feet_inside && !out.torso_rejected) {

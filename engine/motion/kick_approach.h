@@ -48,8 +48,9 @@ struct KickApproachInput {
 // settle_window_x once the robot stands.
 bool settled_inside(const KickSpec& spec, double x, double y, double yaw);
 // Whether the settle's mean ball ahead of the torso (m) lies in the kick's
-// torso_x_min..torso_x_max (always, for a kick without that range).
-bool torso_inside(const KickSpec& spec, double torso_x);
+// torso_x_min..torso_x_max (always, for a kick without that range), widened
+// at each end by torso_x_grow per settle already rejected (`rejections`).
+bool torso_inside(const KickSpec& spec, double torso_x, int rejections = 0);
 
 // Where an approach is (traces and the skill bench's per-phase timing):
 // walking up from afar; correcting sideways or turning behind the spot;
@@ -94,6 +95,7 @@ class KickApproach {
   // Added to the feet's forward error (m) once a settle found the ball in
   // the feet's window but outside the torso's range (KickSpec::torso_x_min).
   double correction_x_ = 0;
+  int torso_rejections_ = 0;  // settles rejected by the torso's range in this approach
 };
 
 }  // namespace libero::motion

@@ -75,6 +75,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     motion.kick.settle_window_x = reader.number_or("settle_window_x", motion.kick.window_x);
     motion.kick.torso_x_min = reader.number_or("torso_x_min", 0.0);
     motion.kick.torso_x_max = reader.number_or("torso_x_max", 0.0);
+    motion.kick.torso_x_grow = reader.number_or("torso_x_grow", 0.0);
     motion.kick.over_bar_from = reader.number_or("over_bar_from", 0.0);
     motion.kick.over_bar_to = reader.number_or("over_bar_to", 0.0);
     double veer_deg = reader.number_or("veer_deg", 0.0);
@@ -95,6 +96,8 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
         !(motion.kick.torso_x_min > 0 && motion.kick.torso_x_min + 0.01 <= motion.kick.torso_x_max &&
           motion.kick.torso_x_max < 0.5))
       reader.fail("'torso_x_min' and 'torso_x_max' must satisfy 0 < min, min + 0.01 <= max < 0.5 m");
+    if (reader.ok() && !(motion.kick.torso_x_grow >= 0 && motion.kick.torso_x_grow <= 0.05))
+      reader.fail("'torso_x_grow' must be in [0, 0.05] m");
     if (reader.ok() && !(motion.kick.over_bar_from >= 0 && motion.kick.over_bar_from <= motion.kick.over_bar_to &&
                          motion.kick.over_bar_to < 40))
       reader.fail("'over_bar_from' and 'over_bar_to' must satisfy 0 <= from <= to < 40 m");

@@ -451,6 +451,39 @@ TEST_CASE("approach: a ball too far ahead of the torso walks the robot forwards;
   }
 }
 
+TEST_CASE("approach: after a settle the torso rejected, the range has grown by torso_x_grow at each end") {
+  // The feet say the ball is at the spot; the torso sees it at 0.2 m, below
+  // the range 0.215-0.235: rejected, the robot walks back 2.5 cm. It steps
+  // 1.3 cm too far: the torso sees the ball at 0.238 m, beyond the range,
+  // the feet within their entry band. With torso_x_grow 0.01 the second
+  // settle kicks, without it the robot walks again.
+  for (double grow : {0.0, 0.01}) {
+    CAPTURE(grow);
+    Setup t;
+    t.spec.torso_x_min = 0.215;
+    t.spec.torso_x_max = 0.235;
+    t.spec.torso_x_grow = grow;
+    KickApproach approach;
+    t.ball_at_spot(0.0, 0.0);
+    KickApproachOutput out;
+    int rejected = 0;
+    for (int i = 0; i < 100 && rejected == 0; ++i) {
+      out = approach.step(t.spec, t.in, t.walk);
+      rejected += out.torso_rejected;
+    }
+    REQUIRE(rejected == 1);
+    t.ball_at_spot(0.038, 0.0);
+    bool kicked = false;
+    for (int i = 0; i < 100 && !kicked && rejected == 1; ++i) {
+      out = approach.step(t.spec, t.in, t.walk);
+      kicked = out.kick;
+      rejected += out.torso_rejected;
+    }
+    CHECK(kicked == (grow > 0));
+    CHECK(rejected == (grow > 0 ? 1 : 2));
+  }
+}
+
 TEST_CASE("torso range: a kick without one accepts any ball, one with it only inside") {
   KickSpec spec;
   CHECK(torso_inside(spec, 0.05));
@@ -460,4 +493,12 @@ TEST_CASE("torso range: a kick without one accepts any ball, one with it only in
   CHECK(torso_inside(spec, 0.22));
   CHECK_FALSE(torso_inside(spec, 0.2));
   CHECK_FALSE(torso_inside(spec, 0.25));
+  // Growing with the settles already rejected, and not without torso_x_grow.
+  CHECK_FALSE(torso_inside(spec, 0.2, 2));
+  spec.torso_x_grow = 0.01;
+  CHECK_FALSE(torso_inside(spec, 0.2, 0));
+  CHECK(torso_inside(spec, 0.2, 1));
+  CHECK(torso_inside(spec, 0.25, 1));
+  CHECK_FALSE(torso_inside(spec, 0.26, 1));
+  CHECK(torso_inside(spec, 0.26, 2));
 }
