@@ -19,8 +19,6 @@ local gx = field.own_goal_x
 -- the robot would turn the kick's direction under the approach.
 local clear_x, clear_y = 0, 0
 
-local in_penalty_area = team.in_own_penalty_area
-
 return option.define {
   name = "keeper",
   -- keep_distance (m): at a set play, guard only, at least this far from the
@@ -32,8 +30,8 @@ return option.define {
       initial = true,
       transition = function(o)
         if special.ball_coming(1.5) then return "block" end
-        -- The rule the striker leaves the ball to me by (lib/team.lua keeper_ball).
-        if in_penalty_area(ball.x, ball.y) and math.sqrt(ball.vx ^ 2 + ball.vy ^ 2) < params.keeper_ball.max_speed then
+        -- The rule the striker leaves the ball to me by.
+        if team.keeper_ball() then
           -- Upfield the way it comes at the ball: no walk round it (lib/kicking.lua).
           clear_x, clear_y = kicking.clear_target(params.clear.distance)
           return "clear"
@@ -70,7 +68,7 @@ return option.define {
     },
     clear = {
       transition = function(o)
-        if o.action_done or o.action_aborted or not in_penalty_area(ball.x, ball.y, params.keeper_ball.margin) then
+        if o.action_done or o.action_aborted or not team.in_own_penalty_area(ball.x, ball.y, params.keeper_ball.margin) then
           return "guard"
         end
       end,

@@ -672,8 +672,13 @@ TEST_CASE("motion files: a kick's placement and distance are data, checked on lo
   REQUIRE(ranged.ok());
   CHECK(ranged->kick.torso_x_min == doctest::Approx(0.205));
   CHECK(ranged->kick.torso_x_max == doctest::Approx(0.245));
+  CHECK(ranged->kick.torso_x_grow == 0);  // the range does not grow unless asked
+  auto growing = kick_with("torso_x_min = 0.205, torso_x_max = 0.245, torso_x_grow = 0.015");
+  REQUIRE(growing.ok());
+  CHECK(growing->kick.torso_x_grow == doctest::Approx(0.015));
   for (const char* bad : {"torso_x_min = 0.2", "torso_x_max = 0.2", "torso_x_min = 0.24, torso_x_max = 0.2",
-                          "torso_x_min = 0.2, torso_x_max = 0.205", "torso_x_min = 0.2, torso_x_max = 0.6"}) {
+                          "torso_x_min = 0.2, torso_x_max = 0.205", "torso_x_min = 0.2, torso_x_max = 0.6",
+                          "torso_x_grow = -0.01", "torso_x_grow = 0.06"}) {
     auto wrong = kick_with(bad);
     CAPTURE(bad);
     REQUIRE_FALSE(wrong.ok());

@@ -17,6 +17,7 @@
 set -u
 mode="$1" tool="$2"
 fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/skip_if_absent.sh"
 out="$(mktemp -d /tmp/libero-ball-roll.XXXXXX)"
 trap 'rm -rf "$out"' EXIT
 within() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v >= lo && v <= hi) }'; }
@@ -29,10 +30,7 @@ esac
 
 "$tool" --server "$mode" --runs 1 --speeds 3,6,8 >"$out/roll.txt" 2>&1
 rc=$?
-if [ "$mode" = rcssserver3d ] && grep -q "was not found\|build the kit with tools/setup-real-server" "$out/roll.txt"; then
-  echo "skipped: $(grep -m1 'not found\|build the kit' "$out/roll.txt")"
-  exit 77
-fi
+[ "$mode" = rcssserver3d ] && skip_if_absent "$out/roll.txt"
 cat "$out/roll.txt"
 [ "$rc" -eq 0 ] || fail "the roll failed (exit $rc)"
 for pair in 3.00:2.025 6.00:4.056 8.00:5.411; do

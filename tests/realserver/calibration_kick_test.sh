@@ -29,6 +29,7 @@
 set -u
 mode="$1" tool="$2" record="$3" walk="$4"
 fail() { echo "FAIL: $*"; exit 1; }
+. "$(dirname "${BASH_SOURCE[0]}")/skip_if_absent.sh"
 [ -s "$record" ] || fail "no record at $record"
 [ -s "$walk" ] || fail "no walk record at $walk"
 out="$(mktemp -d /tmp/libero-calibration-kick.XXXXXX)"
@@ -48,10 +49,7 @@ esac
 
 "$tool" "$record" --server "$mode" --runs 1 --seconds 1 --ball --place beam -v >"$out/replay.txt" 2>&1
 rc=$?
-if [ "$mode" = rcssserver3d ] && grep -q "was not found\|build the kit with tools/setup-real-server" "$out/replay.txt"; then
-  echo "skipped: $(grep -m1 'not found\|build the kit' "$out/replay.txt")"
-  exit 77
-fi
+[ "$mode" = rcssserver3d ] && skip_if_absent "$out/replay.txt"
 cat "$out/replay.txt"
 [ "$rc" -eq 0 ] || fail "the replay failed (exit $rc)"
 line=$(grep "^ball travel median" "$out/replay.txt")

@@ -11,12 +11,7 @@ mode="$1" libero="$2" bench="$3" scripts="$4"
 out="$(mktemp -d /tmp/libero-real-server-test.XXXXXX)"
 trap 'rm -rf "$out"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
-skip_if_absent() {  # $1: output of a run that may say the server or the kit is missing
-  if grep -q "was not found\|build the kit with tools/setup-real-server" "$1"; then
-    echo "skipped: $(grep -m1 'not found\|build the kit' "$1")"
-    exit 77
-  fi
-}
+. "$(dirname "${BASH_SOURCE[0]}")/skip_if_absent.sh"
 
 case "$mode" in
 walk)
