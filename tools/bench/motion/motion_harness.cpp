@@ -197,7 +197,11 @@ void MotionHarness::remove_at_exit(const std::string& path) {
 }
 
 std::string MotionHarness::scratch_robots_copy(const std::string& tool, const std::string& from) {
-  std::string dir = "/tmp/libero_" + tool + "_" + std::to_string(getpid());
+  // $TMPDIR when set, as other Unix tools do: a test (or a user running several searches) can
+  // then give each run its own scratch folder and check what is left in it.
+  const char* tmpdir = std::getenv("TMPDIR");
+  std::string base = tmpdir && *tmpdir ? tmpdir : "/tmp";
+  std::string dir = base + "/libero_" + tool + "_" + std::to_string(getpid());
   remove_at_exit(dir);
   std::filesystem::remove_all(dir);
   std::filesystem::copy(from.empty() ? std::string(LIBERO_SOURCE_DIR) + "/robots" : from, dir,

@@ -35,7 +35,7 @@ class MotionHarness {
   // For the offline tools: the harness, or the loader's message on stderr and exit 1.
   static std::unique_ptr<MotionHarness> create_or_exit(const HarnessOptions& options);
   // For tests and tools: a fresh copy of `from` (default: the source tree's
-  // robots/) in /tmp/libero_<tool>_<pid>, where candidate motions are
+  // robots/) in $TMPDIR (else /tmp)/libero_<tool>_<pid>, where candidate motions are
   // written without touching the shipped ones. Removed when the tool ends
   // (remove_at_exit).
   static std::string scratch_robots_copy(const std::string& tool, const std::string& from = "");
