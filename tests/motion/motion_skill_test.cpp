@@ -1,10 +1,12 @@
 // Skill tests on the in-process MuJoCo world (tools/bench/motion harness):
 // the robot gets somewhere, stands up, moves the ball. No timing assertions.
 #include <doctest/doctest.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -38,6 +40,29 @@ std::string read_text(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 }  // namespace
+
+// Scratch copies go under $TMPDIR when it is set (a search or a test can give
+// each run its own folder and check what is left in it), else under /tmp.
+TEST_CASE("scratch robot copies honour TMPDIR") {
+  const char* before = std::getenv("TMPDIR");
+  const std::string saved = before ? before : "";
+  char pattern[] = "/tmp/libero-scratch-tmpdir-test-XXXXXX";
+  REQUIRE(::mkdtemp(pattern) != nullptr);
+  const std::string dir = pattern;
+  ::setenv("TMPDIR", dir.c_str(), 1);
+  const std::string copy = MotionHarness::scratch_robots_copy("tmpdir_test");
+  if (before) ::setenv("TMPDIR", saved.c_str(), 1); else ::unsetenv("TMPDIR");
+  const bool inside = copy.rfind(dir + "/libero_tmpdir_test_", 0) == 0;
+  const bool has_walk = std::filesystem::exists(copy + "/nao/walk.lua");
+  std::filesystem::remove_all(dir);
+  CHECK(inside);
+  CHECK(has_walk);
+  ::unsetenv("TMPDIR");
+  const std::string plain = MotionHarness::scratch_robots_copy("tmpdir_test_plain");
+  if (before) ::setenv("TMPDIR", saved.c_str(), 1);
+  std::filesystem::remove_all(plain);
+  CHECK(plain.rfind("/tmp/libero_tmpdir_test_plain_", 0) == 0);
+}
 
 TEST_CASE("the robot stands still without falling") {
   auto h = make();
