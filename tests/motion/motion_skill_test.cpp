@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -44,23 +43,21 @@ std::string read_text(const std::string& path) {
 // Scratch copies go under $TMPDIR when it is set (a search or a test can give
 // each run its own folder and check what is left in it), else under /tmp.
 TEST_CASE("scratch robot copies honour TMPDIR") {
-  const char* before = std::getenv("TMPDIR");
+  const char* before = ::getenv("TMPDIR");
   const std::string saved = before ? before : "";
   char pattern[] = "/tmp/libero-scratch-tmpdir-test-XXXXXX";
   REQUIRE(::mkdtemp(pattern) != nullptr);
   const std::string dir = pattern;
   ::setenv("TMPDIR", dir.c_str(), 1);
   const std::string copy = MotionHarness::scratch_robots_copy("tmpdir_test");
-  if (before) ::setenv("TMPDIR", saved.c_str(), 1); else ::unsetenv("TMPDIR");
-  const bool inside = copy.rfind(dir + "/libero_tmpdir_test_", 0) == 0;
-  const bool has_walk = std::filesystem::exists(copy + "/nao/walk.lua");
-  std::filesystem::remove_all(dir);
-  CHECK(inside);
-  CHECK(has_walk);
   ::unsetenv("TMPDIR");
   const std::string plain = MotionHarness::scratch_robots_copy("tmpdir_test_plain");
   if (before) ::setenv("TMPDIR", saved.c_str(), 1);
+  const bool has_walk = std::filesystem::exists(copy + "/nao/walk.lua");
+  std::filesystem::remove_all(dir);
   std::filesystem::remove_all(plain);
+  CHECK(copy.rfind(dir + "/libero_tmpdir_test_", 0) == 0);
+  CHECK(has_walk);
   CHECK(plain.rfind("/tmp/libero_tmpdir_test_plain_", 0) == 0);
 }
 

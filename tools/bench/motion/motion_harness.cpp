@@ -54,7 +54,7 @@ void count_pair(const char* a, const char* b) {
 // async-signal-safe calls, so it has rm do the recursive removal (fork,
 // execv and waitpid are safe) and then dies of the same signal, so the
 // caller still sees an interrupt.
-constexpr int kMaxScratchPaths = 4;
+constexpr int kMaxScratchPaths = 8;
 char g_scratch_paths[kMaxScratchPaths][512];
 volatile sig_atomic_t g_scratch_count = 0;
 

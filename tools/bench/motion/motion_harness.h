@@ -39,7 +39,7 @@ class MotionHarness {
   // written without touching the shipped ones. Removed when the tool ends
   // (remove_at_exit).
   static std::string scratch_robots_copy(const std::string& tool, const std::string& from = "");
-  // A scratch file or directory (up to four) removed when the tool returns
+  // A scratch file or directory (up to eight) removed when the tool returns
   // from main or calls exit, and on SIGINT, SIGTERM or SIGHUP before it dies.
   static void remove_at_exit(const std::string& path);
 
