@@ -2,7 +2,9 @@
 # fall_causes.py on a made-up replay: team A's robot 1 falls twice, once with
 # B's robot 1 within 0.3 m in the second before and once alone; B's robot
 # never falls; --where says B's robot was in front, A fell onto its back while
-# pushing the ball. Also a missing file and a broken line are errors naming them.
+# pushing the ball; --refall counts a second replay's fall 1 s after a get-up
+# (back then back) and not one 28 s after. Also a missing file and a broken
+# line are errors naming them.
 # Usage: fall_causes_test.sh FALL_CAUSES_PY
 set -u
 tool="$1"
@@ -40,6 +42,26 @@ echo "$out" | grep -q '^A, falls near a robot, other robot: front 1$' || fail "B
 echo "$out" | grep -q '^A, falls near a robot, fell onto: back 1$' || fail "A did not fall onto its back"
 echo "$out" | grep -q '^A, falls near a robot, state before: dribble:push 1$' || fail "A's state before the fall is not dribble:push"
 echo "$out" | grep -q '^B, falls near a robot, other robot: $' || fail "B has falls near a robot"
+out="$(python3 "$tool" --refall 2.5 "$dir/game.jsonl" 2>&1)" || fail "the tool failed with --refall: $out"
+echo "$out" | grep -q '^A, falls within 2.5 s of standing up from a fall: 0 of 2$' || fail "a fall 28 s after standing up counted as a re-fall: $out"
+python3 - "$dir/refall.jsonl" <<'PY'
+import json, sys
+out = open(sys.argv[1], "w")
+out.write(json.dumps({"type": "header", "team_left": "A", "team_right": "B"}) + "\n")
+for k in range(0, 301):  # A falls back at 10 s, stands at 12 s, falls back again at 13 s
+    t = k * 0.1
+    a_down = 10.0 <= t < 12.0 or t >= 13.0
+    a_x = 0.0 if t < 10.0 else (-0.3 if t < 13.0 else -0.6)
+    robots = [{"team": 0, "unum": 1, "pos": [a_x, 0, 0.3], "yaw": 0.0, "fallen": a_down},
+              {"team": 1, "unum": 1, "pos": [5.0, 0, 0.3], "yaw": 3.14, "fallen": False}]
+    out.write(json.dumps({"type": "frame", "t": round(t, 2), "pm": "PlayOn", "robots": robots}) + "\n")
+PY
+out="$(python3 "$tool" --refall 2.5 "$dir/refall.jsonl" 2>&1)" || fail "the tool failed with --refall: $out"
+echo "$out"
+echo "$out" | grep -q '^A, falls within 2.5 s of standing up from a fall: 1 of 2, back then back 1$' || fail "the re-fall 1 s after standing up is not counted as back then back"
+out="$(python3 "$tool" --refall 0.5 "$dir/refall.jsonl" 2>&1)" || fail "the tool failed with --refall 0.5: $out"
+echo "$out" | grep -q '^A, falls within 0.5 s of standing up from a fall: 0 of 2$' || fail "--refall 0.5 counts a fall 1 s after standing up"
+out="$(python3 "$tool" --refall -1 "$dir/game.jsonl" 2>&1)"; [ $? -eq 2 ] || fail "--refall -1 was not refused with exit 2"
 out="$(python3 "$tool" "$dir/none.jsonl" 2>&1)" && fail "a missing file was accepted"
 echo "$out" | grep -q "none.jsonl" || fail "the missing file is not named: $out"
 echo '{"type": "header", "team_left": "A", "team_right": "B"}' > "$dir/bad.jsonl"

@@ -94,7 +94,16 @@ getup)
   cat "$out/getup_back.txt"
   grep -q "^down in 1 of 1 (0 on the front, 1 on the back); up again in 1," "$out/getup_back.txt" ||
     fail "the robot did not fall onto its back and get up"
-  echo "PASS: the robot got up from its front and its back on the real server" ;;
+  # Asked to walk on as it stands (as a game's behaviour asks), it walks once up.
+  "$bench" getup_back --server rcssserver3d --runs 1 --hold 2 --then-walk 0.5 -v >"$out/getup_walk.txt" 2>&1 ||
+    fail "the back get-up run with a walk after it failed"
+  cat "$out/getup_walk.txt"
+  walked="$(sed -n 's/.*then walked \([0-9.]*\) m in 2.0 s.*/\1/p' "$out/getup_walk.txt")"
+  [ -n "$walked" ] || fail "the bench did not say how far the robot walked once up"
+  awk -v w="$walked" 'BEGIN { exit !(w > 0.1) }' || fail "the robot walked $walked m in the 2 s after it stood (asked 0.5 m/s)"
+  "$bench" getup_back --server rcssserver3d --runs 1 --then-walk -1 >"$out/bad.txt" 2>&1
+  [ $? -eq 2 ] || fail "--then-walk -1 was not refused with exit 2"
+  echo "PASS: the robot got up from its front and its back on the real server, and walked on once up" ;;
 crash)
   # An external agent that dies mid-game (killed 5 s of wall time after it
   # starts, while a 150-s half runs at about 10 times real time) is reported

@@ -63,9 +63,11 @@ const char* kUsage =
     "  --start X,Y,H      kicks after an approach: the robot's start (m, m, rad; the ball on the centre\n"
     "                     spot; default -1.5,0,0), e.g. close to the ball where kick_to hands over in games\n"
     "  --arrive-distance D  kicks: the robot has arrived when its torso is within D m of the ball\n"
+    "                     (horizontally) and moved less than 0.05 m in the last 0.5 s (default 0.25)\n"
     "  --hold S           get-ups: standing counts once held S s (default 1; a get-up that rises and\n"
     "                     topples back within a few seconds passes a short hold)\n"
-    "                     (horizontally) and moved less than 0.05 m in the last 0.5 s (default 0.25)\n"
+    "  --then-walk V      get-ups: after the fall ask for a forward walk at V m/s instead of a stand\n"
+    "                     (default 0): in games the robot walks on the moment it is up\n"
     "  -v                 one line per run\n"
     "Prints one line per run (with -v) and the medians. Exit 0 when every run ran, 1 when a run\n"
     "could not be set up, 2 on bad arguments.\n";
@@ -83,6 +85,7 @@ struct Settings {
   std::string agent_log = "info";
   double arrive_distance = 0.25;
   double hold = 1.0;  // s a get-up must stand
+  double then_walk = 0;  // get-ups: forward walk asked after the fall (m/s; 0: stand)
   double ball_dx = 0, ball_dy = 0;
   double start_x = -1.5, start_y = 0, start_heading = 0;  // kicks after an approach
   double walk_to_distance = 3;  // m
@@ -109,6 +112,7 @@ struct RunResult {
   // until it stood again for --hold s (-1: not within 20 s), face down or up.
   double down_time = -1, getup_seconds = -1;
   bool fell_forward = false;
+  double moved_standing = 0;  // get-ups: m the torso went while the hold ran (--then-walk walks it)
 };
 
 bool is_kick(const std::string& s) { return s.rfind("kick_", 0) == 0; }
@@ -173,7 +177,7 @@ Status write_scenario(const Settings& s, int run, const fs::path& dir) {
         << " }\n";
   } else if (is_getup(s.scenario))
     out << "return { kind = 'fall', motion = '" << (s.scenario == "getup_back" ? kFallBackMotion : s.scenario.c_str())
-        << "', start_x = -8, start_y = 3, start_heading = 0 }\n";
+        << "', then_walk = " << s.then_walk << ", start_x = -8, start_y = 3, start_heading = 0 }\n";
   else if (s.scenario == "dribble") {
     // 1.2 m from the ball on the centre spot, facing it, from up to 60 deg
     // either side of the line behind it (runs 0, 1, 2... spread over that).
@@ -306,6 +310,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   Vec3 ball_start = Vec3::Zero();
   double ball_still_since = -1;
   double up_since = -1;
+  Vec3 up_torso = Vec3::Zero();
   Vec3 last_ball = Vec3::Zero();
   const double kick_timeout = 20;
   // The torso's recent places (game time, x, y) for the arrival.
@@ -364,9 +369,13 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
         result.fell_forward = (robot->rotation * Vec3::UnitY()).z() < 0;
       }
       if (result.down_time >= 0 && robot->torso.z() > 0.30) {
-        if (up_since < 0) up_since = t;
+        if (up_since < 0) {
+          up_since = t;
+          up_torso = robot->torso;
+        }
         if (t - up_since >= s.hold) {
           result.getup_seconds = up_since - result.down_time;
+          result.moved_standing = std::hypot(robot->torso.x() - up_torso.x(), robot->torso.y() - up_torso.y());
           result.ok = true;
           return result;
         }
@@ -467,6 +476,7 @@ int main(int argc, char** argv) {
     else if (a == "--agent-log") s.agent_log = args.value();
     else if (a == "--arrive-distance") s.arrive_distance = args.number_above(0, 10);
     else if (a == "--hold") s.hold = args.number_above(0, 10);
+    else if (a == "--then-walk") s.then_walk = args.number(0, 2);
     else if (a == "--ball-dx") s.ball_dx = args.number(-0.2, 0.2);
     else if (a == "--distance") s.walk_to_distance = args.number_above(0, 10);
     else if (a == "--start") {
@@ -531,12 +541,17 @@ int main(int argc, char** argv) {
         if (result.getup_seconds >= 0) getups.push_back(result.getup_seconds);
       }
       if (s.verbose) {
-        if (result.down_time < 0) std::printf("run %3d  never down\n", r);
-        else
-          std::printf("run %3d  down %.2f s after the motion started, on its %s; %s\n", r, result.down_time,
+        if (result.down_time < 0) {
+          std::printf("run %3d  never down\n", r);
+        } else {
+          std::printf("run %3d  down %.2f s after the motion started, on its %s; %s", r, result.down_time,
                       result.fell_forward ? "front" : "back",
                       result.getup_seconds >= 0 ? ("up " + std::to_string(result.getup_seconds).substr(0, 4) + " s later").c_str()
                                                 : "not up within 20 s");
+          if (result.getup_seconds >= 0 && s.then_walk > 0)
+            std::printf(", then walked %.2f m in %.1f s", result.moved_standing, s.hold);
+          std::printf("\n");
+        }
       }
     } else if (s.scenario == "walk_to") {
       if (result.arrive_seconds >= 0) arrive.push_back(result.arrive_seconds);

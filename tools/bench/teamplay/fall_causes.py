@@ -19,7 +19,13 @@ and, for replays recorded with --record-debug, the faller's option state 0.5 s
 before (the last entry of its activation graph; "?" without one). Where the
 duels that end on the ground are lost, so a behaviour can avoid them.
 
-Usage: fall_causes.py [--near M] [--cause S] [--team NAME] [--where] REPLAY.jsonl|DIR ...
+--refall S adds, per team, the falls that came within S s of the robot
+standing up from a fall before (having stood at least 0.5 s, as every fall
+counted here), by which way the torso went in the earlier fall and in this
+one: a get-up that stands and topples again, which the get-up benches' short
+hold does not see (docs/motion.md, "Fall detection and get-up").
+
+Usage: fall_causes.py [--near M] [--cause S] [--team NAME] [--where] [--refall S] REPLAY.jsonl|DIR ...
 Prints one line per team name: player-minutes, falls, falls near a robot,
 falls not near one, and the two rates. Exit 1 on a missing file or a broken
 line, 2 on bad arguments. Python 3 only.
@@ -72,13 +78,27 @@ def where(frames, times, index, key, nearest, states, team):
     team["state"][state_at(states.get(key, []), t - STATE_BEFORE).split("/")[-1]] += 1
 
 
-def count(path, near, cause, totals):
+def fall_direction(frames, times, index, key):
+    """Which way robot `key`'s torso went over the fall at frames[index]
+    (front, back, side; "?" when the frames around it lack the robot)."""
+    t = times[index]
+    before = bisect.bisect_left(times, t - MOVE_SPAN)
+    after = min(bisect.bisect_left(times, t + MOVE_SPAN), len(frames) - 1)
+    start = next((r for r in frames[before]["robots"] if (r["team"], r["unum"]) == key), None)
+    end = next((r for r in frames[after]["robots"] if (r["team"], r["unum"]) == key), None)
+    if not (start and end):
+        return "?"
+    return sector(*in_frame(start, end["pos"][0], end["pos"][1]))
+
+
+def count(path, near, cause, totals, refall=0.0):
     header, frames, states = read(path)
     times = [f["t"] for f in frames]
     names = (header["team_left"], header["team_right"])
     started = False
     last_t = None
     down, stood_since, last_near, nearest = {}, {}, {}, {}
+    rose_at, last_fall = {}, {}  # from a fall (not the kick-off stand); which way the last fall went
     for index, f in enumerate(frames):
         t = f["t"]
         if not started:
@@ -92,7 +112,8 @@ def count(path, near, cause, totals):
             key = (r["team"], r["unum"])
             team = totals.setdefault(names[r["team"]], {"minutes": 0.0, "falls": 0, "near": 0,
                                                         "other": collections.Counter(), "onto": collections.Counter(),
-                                                        "state": collections.Counter()})
+                                                        "state": collections.Counter(),
+                                                        "refall": collections.Counter()})
             team["minutes"] += dt / 60.0
             for o in robots:
                 if o is r:
@@ -109,8 +130,14 @@ def count(path, near, cause, totals):
                 if t - last_near.get(key, -1e9) <= cause:
                     team["near"] += 1
                     where(frames, times, index, key, nearest[key][1:], states, team)
+                if refall > 0:
+                    direction = fall_direction(frames, times, index, key)
+                    if t - rose_at.get(key, -1e9) < refall:
+                        team["refall"]["%s then %s" % (last_fall.get(key, "?"), direction)] += 1
+                    last_fall[key] = direction
             if not r["fallen"] and was:
                 stood_since[key] = t
+                rose_at[key] = t
             if key not in stood_since and not r["fallen"]:
                 stood_since[key] = t - STAND_UP
             down[key] = r["fallen"]
@@ -122,15 +149,17 @@ def main():
     ap.add_argument("--cause", type=float, default=1.5)
     ap.add_argument("--team", help="only this team name")
     ap.add_argument("--where", action="store_true", help="how the falls near a robot happened")
+    ap.add_argument("--refall", type=float, default=0.0, metavar="S",
+                    help="the falls within S s of standing up from a fall before")
     ap.add_argument("logs", nargs="+")
     args = ap.parse_args()
-    if not (args.near > 0 and args.cause >= 0):
-        ap.error("--near must be > 0 and --cause >= 0")
+    if not (args.near > 0 and args.cause >= 0 and args.refall >= 0):
+        ap.error("--near must be > 0, --cause and --refall >= 0")
     totals = {}
     for path in replay_files(args.logs):
         if not os.path.isfile(path):
             raise SystemExit("fall_causes.py: no file %s" % path)
-        count(path, args.near, args.cause, totals)
+        count(path, args.near, args.cause, totals, args.refall)
     print("| team | player-minutes | falls | near a robot | not near | falls / player-minute | not near / player-minute |")
     print("|---|---|---|---|---|---|---|")
     for name, t in sorted(totals.items()):
@@ -147,6 +176,13 @@ def main():
             for label, tally in (("other robot", "other"), ("fell onto", "onto"), ("state before", "state")):
                 print("%s, falls near a robot, %s: %s" % (name, label, ", ".join(
                     "%s %d" % (k, n) for k, n in sorted(t[tally].items(), key=lambda kv: (-kv[1], kv[0])))))
+    if args.refall > 0:
+        for name, t in sorted(totals.items()):
+            if args.team and name != args.team:
+                continue
+            print("%s, falls within %.1f s of standing up from a fall: %d of %d%s" % (
+                name, args.refall, sum(t["refall"].values()), t["falls"], "".join(
+                    ", %s %d" % (k, n) for k, n in sorted(t["refall"].items(), key=lambda kv: (-kv[1], kv[0])))))
     return 0
 
 

@@ -53,10 +53,14 @@ return function()
               b.last_seen_age)
   elseif s.kind == "fall" then
     -- A get-up motion played standing throws the robot down; then the
-    -- automatic get-up (motion system) brings it back while we ask to stand.
+    -- automatic get-up (motion system) brings it back while we ask to stand,
+    -- or to walk (then_walk m/s) as a game's behaviour does the moment the
+    -- robot is up.
     if world.game.time - (s.t0 or world.game.time) < 0.5 then
       s.t0 = s.t0 or world.game.time
       skill.play(s.motion)
+    elseif (s.then_walk or 0) > 0 then
+      skill.walk(s.then_walk, 0, 0)
     else
       skill.stand()
     end
