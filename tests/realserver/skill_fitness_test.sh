@@ -116,6 +116,14 @@ for seed in 4 5 6 7; do
   esac
 done
 [ $told -eq 1 ] || fail "four sets of runs whose mean equals their median: --mean untested"
+# --mean with the bench walking the robot on once up: its run lines say how
+# far it walked after the time, and the time still counts.
+"$fitness_sh" getup_back "$out/robots" 1 --mean --runs 2 --hold 2 --then-walk 0.5 >log.txt 2>&1 ||
+  fail "a --mean getup trial with --then-walk failed: $(tail -3 log.txt)"
+times=$(sed -n 's/^run .* up \([0-9.]*\) s later, then walked .*/\1/p' log.txt | tr '\n' ' ')
+[ "$(echo $times | wc -w)" -eq 2 ] || fail "not one time per run with --then-walk: $(cat log.txt)"
+awk -v f="$(cat fitness.txt)" -v t="$times" 'BEGIN { n = split(t, x, " "); for (i = 1; i <= n; ++i) m += x[i] / n
+  exit !(f < 0 && f + m < 0.001 && -f - m < 0.001) }' || fail "fitness $(cat fitness.txt) is not minus the mean of $times"
 "$fitness_sh" walk "$out/robots" 1 --mean >log.txt 2>&1
 [ $? -eq 2 ] && grep -q "mean is for the get-ups" log.txt || fail "--mean on a walk: $(cat log.txt)"
 mkdir "$out/lying" && cd "$out/lying" || fail "no scratch folder"

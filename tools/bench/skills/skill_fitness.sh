@@ -96,7 +96,7 @@ score() {
     dribble)
       awk '/^ball advanced in .* falls [0-9]+$/ { printf "%.4f", $7 - 3 * $NF }' ;;
     getup_front|getup_back)
-      awk -v use_mean="$mean" '/^run +[0-9]+ +down .* s later$/ { for (i = 1; i <= NF; ++i) if ($i == "up") sum += $(i+1); n += 1 }
+      awk -v use_mean="$mean" '/^run +[0-9]+ +down .* up [0-9.]+ s later(, then walked .*)?$/ { for (i = 1; i <= NF; ++i) if ($i == "up") sum += $(i+1); n += 1 }
         /^run +[0-9]+ +down .*not up within 20 s$/ { sum += 20; n += 1 }
         /^down in [0-9]+ of [0-9]+ .*up again in/ {
         downs = $3; runs = $5; up = 0; median = 0
