@@ -29,6 +29,7 @@ namespace {
 constexpr double kLookahead = kCycleSeconds;  // the player advances one cycle itself
 constexpr double kBlendSeconds = 0.25;        // keyframe pose -> walk pose hand-over
 constexpr int kMaxGetUpAttempts = 1000;
+constexpr int kCalmCycles = 3;  // cycles the torso must stay calm after a get-up (`calm` table)
 // The IMU's foot reference (WalkParams::imu_foot_gain): the robot stands on
 // its feet (N in all) and one sole carries this share of it.
 constexpr double kSupportMinLoad = 10.0;
@@ -107,6 +108,18 @@ struct MotionSystem::Impl {
 
   bool started = false;
   bool started_once = false;  // the controller has run at least once
+  // Game time of this cycle, and when the last get-up handed back to the
+  // walk (-1: none yet): the debug trace of the seconds after it, where games
+  // on rcssserver3d showed robots toppling again (docs/motion.md, "Standing,
+  // then toppling").
+  double now = 0, getup_ended_at = -1;  // s
+  int trace_cycles = 0;
+  // The get-up playing (for its `calm` table), and the calm wait after it:
+  // the walk stands still until `calm_until` (game time; < 0: no wait) or
+  // until the torso has been calm for kCalmCycles cycles.
+  const KeyframeMotion* getup_motion = nullptr;
+  double calm_until = -1;
+  int calm_cycles = 0;
   double measured[kJointCount] = {};
   double target[kJointCount] = {};
   double velocity[kJointCount] = {};
@@ -133,6 +146,7 @@ struct MotionSystem::Impl {
   void sense(const protocol::Percept& percept, const world::WorldState& world);
   bool note_request(const SkillRequests& requests);
   void handle_fall(const SkillRequests& requests, bool new_request);
+  void wait_for_calm(WalkCommand* command);
   void step_getup(double* joints);
   void choose_body(const SkillRequests& requests, const world::WorldState& world, WalkCommand* command,
                    MotionStatus* status);
@@ -262,8 +276,17 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
     m.step_getup(joints);
   } else {
     m.choose_body(requests, world, &command, &status_);
+    m.wait_for_calm(&command);
     m.step_keyframe(joints);
     if (m.walk_drives()) m.step_walk(percept, command, gyro, joints);
+  }
+  // The 2 s after a get-up, every 5th cycle (debug level): the tilt the walk
+  // reads and what it is asked to do.
+  if (m.getup_ended_at >= 0 && m.now - m.getup_ended_at < 2.0 && m.mode != Mode::GetUp && ++m.trace_cycles % 5 == 0) {
+    const Vec3& up = m.imu.up();
+    LOG_DEBUG("motion", "after get-up +%.2f s: up %.2f %.2f %.2f, gyro %.2f %.2f %.2f, command %.2f %.2f %.2f, walking %d",
+              m.now - m.getup_ended_at, up.x(), up.y(), up.z(), gyro.x(), gyro.y(), gyro.z(), command.vx, command.vy,
+              command.turn, m.walk.walking() ? 1 : 0);
   }
   m.step_head(requests, world, joints);
   m.drive_joints(joints, action);
@@ -282,6 +305,7 @@ bool MotionSystem::Impl::take_reloads() {
 
 // Sensing: the joints' measured angles and the IMU's tilt estimate.
 void MotionSystem::Impl::sense(const protocol::Percept& percept, const world::WorldState& world) {
+  now = world.game.time;
   for (int j = 0; j < kJointCount; ++j) measured[j] = angle_of(percept, world, j);
   // The walk's gait says how much its chatter is averaged, a keyframe motion
   // (kick, get-up) its file (`imu_accel_smoothing`, default each sample alone).
@@ -358,7 +382,11 @@ void MotionSystem::Impl::handle_fall(const SkillRequests& requests, bool new_req
     bool mirrored = side && up.y() < 0;
     if (getup && getup_attempts < kMaxGetUpAttempts) {
       ++getup_attempts;
+      LOG_DEBUG("motion", "fall at %.2f (%.2f s after the last get-up ended): up %.2f %.2f %.2f, gyro %.2f %.2f %.2f; %s%s, try %d",
+                now, getup_ended_at < 0 ? -1.0 : now - getup_ended_at, up.x(), up.y(), up.z(), imu.gyro().x(),
+                imu.gyro().y(), imu.gyro().z(), getup->name.c_str(), mirrored ? " mirrored" : "", getup_attempts);
       start_keyframe(*getup, mirrored, Mode::GetUp);
+      getup_motion = getup;
     }
   } else if (requests.body == kBodyGetUp && mode != Mode::GetUp && new_request) {
     skill_done = true;  // standing already: nothing to do
@@ -370,13 +398,44 @@ void MotionSystem::Impl::handle_fall(const SkillRequests& requests, bool new_req
 void MotionSystem::Impl::step_getup(double* joints) {
   bool running = player.step(kLookahead, keyframe_sense(), joints);
   if (!running) {
+    const Vec3& up = imu.up();
+    LOG_DEBUG("motion", "get-up ended at %.2f: %s, up %.2f %.2f %.2f, gyro %.2f %.2f %.2f", now,
+              imu.fall() == FallDirection::None ? "upright" : "still down", up.x(), up.y(), up.z(), imu.gyro().x(),
+              imu.gyro().y(), imu.gyro().z());
     if (imu.fall() == FallDirection::None) {
       getup_attempts = 0;
+      getup_ended_at = now;
+      trace_cycles = 0;
+      calm_until = getup_motion && getup_motion->calm_seconds > 0 ? now + getup_motion->calm_seconds : -1;
+      calm_cycles = 0;
       back_to_walk();
     } else {
       mode = Mode::Walk;  // still down: the fall branch restarts next cycle
     }
   }
+}
+
+// After a get-up with a `calm` table: the walk stands still (zero command)
+// until the torso has turned slower than its rate and tilted less than its
+// tilt for kCalmCycles cycles running, or its seconds are over. Only the walk
+// waits: a kick's approach or a keyframe motion the behaviours ask for goes on.
+void MotionSystem::Impl::wait_for_calm(WalkCommand* command) {
+  if (calm_until < 0) return;
+  if (now >= calm_until || mode != Mode::Walk || !getup_motion) {
+    calm_until = -1;
+    return;
+  }
+  const Vec3& gyro = imu.gyro();
+  const double rate = getup_motion->calm_rate;
+  const bool calm = std::abs(gyro.x()) < rate && std::abs(gyro.y()) < rate &&
+                    imu.up().z() > std::cos(deg2rad(getup_motion->calm_tilt_deg));
+  calm_cycles = calm ? calm_cycles + 1 : 0;
+  if (calm_cycles >= kCalmCycles) {
+    LOG_DEBUG("motion", "calm %.2f s after the get-up", now - getup_ended_at);
+    calm_until = -1;
+    return;
+  }
+  *command = WalkCommand{};
 }
 
 // Body choice: the behaviours' request, as far as the running skill lets it
@@ -539,6 +598,8 @@ void MotionSystem::Impl::approach_kick(const SkillRequests& requests, const worl
     LOG_DEBUG("motion", "kick approach: settled with the ball %.3f m ahead of the torso, outside %.3f-%.3f: walks again",
               in.ball_x, spec.torso_x_min, spec.torso_x_max);
   if (out.kick) {
+    LOG_DEBUG("motion", "kick approach: kicks with the ball %.3f m ahead of the torso, %.3f m beside it", in.ball_x,
+              in.ball_y);
     approach.reset();
     // The ball as the approach left it, for kicks that adapt to it.
     start_keyframe(*kick, kick_left_foot, Mode::Kick, out.error_x, out.error_y);
@@ -648,10 +709,10 @@ void MotionSystem::Impl::report(const SkillRequests& requests, MotionStatus* sta
   else status->state = kSkillRunning;
   status->interruptible = (mode == Mode::Walk || mode == Mode::Kick) ? (kick_phase == KickPhase::Approach || mode == Mode::Walk)
                                                                      : (mode == Mode::Keyframe && player.interruptible());
-  const WalkCommand& now = walk.current();
-  status->walk_speed_x = now.vx;
-  status->walk_speed_y = now.vy;
-  status->walk_speed_turn = now.turn;
+  const WalkCommand& speed = walk.current();
+  status->walk_speed_x = speed.vx;
+  status->walk_speed_y = speed.vy;
+  status->walk_speed_turn = speed.turn;
 }
 
 void MotionSystem::Impl::start_keyframe(const KeyframeMotion& motion, bool mirrored, Mode next_mode, double ball_dx,

@@ -341,6 +341,75 @@ TEST_CASE("fall detection starts the get-up and the robot stands up from its bel
 
 TEST_CASE("a type-0 robot lying on its back gets up") { check_get_up(false); }
 
+// The seconds from the end of a back get-up until the walk, asked to walk on
+// at 0.5 m/s, moves (-1: not within 3 s), with the robot data in `robots`.
+double walk_after_getup(const std::string& robots) {
+  HarnessOptions o;
+  o.robots_dir = robots;
+  auto made = MotionHarness::create(o);
+  REQUIRE_MESSAGE(made.ok(), (made.ok() ? "" : made.error().describe()));
+  MotionHarness& h = *made.value();
+  h.run(0.5);
+  h.lay_down(false);
+  h.requests().body = motion::kBodyWalkVelocity;
+  h.requests().walk_vx = 0.5;
+  bool got_up = false;
+  for (int i = 0; i < 500 && !got_up; ++i) {
+    h.step();
+    got_up = h.status().getting_up == 0 && !h.fallen() && i > 10;
+  }
+  REQUIRE(got_up);
+  for (int i = 0; i < 150; ++i) {
+    if (h.status().walk_speed_x > 0.01) return i * 0.02;
+    h.step();
+  }
+  return -1;
+}
+
+// A get-up's `calm` table holds the walk still after it until the torso is
+// calm; a rate no torso reaches holds it for the table's seconds, and without
+// the table the walk sets off at once (docs/motion.md, "Standing, then
+// toppling").
+TEST_CASE("after a get-up with a calm table the walk waits for the torso to calm down") {
+  const std::string plain = MotionHarness::scratch_robots_copy("calm_plain");
+  {
+    const std::string file = plain + "/nao/motions/getup_back.lua";
+    std::string text = read_text(file);
+    const size_t shipped = text.find("calm = {");
+    if (shipped != std::string::npos) {
+      size_t end = text.find('}', shipped) + 1;
+      if (end < text.size() && text[end] == ',') ++end;
+      text.erase(shipped, end - shipped);
+      std::ofstream(file) << text;
+    }
+  }
+  const double plain_wait = walk_after_getup(plain);
+  std::filesystem::remove_all(plain);
+  const std::string held = MotionHarness::scratch_robots_copy("calm_held");
+  const std::string file = held + "/nao/motions/getup_back.lua";
+  std::string text = read_text(file);
+  const std::string held_calm = "calm = { rate = 0.001, tilt_deg = 1, seconds = 0.8 }";
+  const size_t shipped = text.find("calm = {");
+  if (shipped != std::string::npos) {
+    text.replace(shipped, text.find('}', shipped) + 1 - shipped, held_calm);
+  } else {
+    const std::string name = "name = \"getup_back\",";
+    const size_t at = text.find(name);
+    if (at == std::string::npos) std::filesystem::remove_all(held);
+    REQUIRE(at != std::string::npos);
+    text.insert(at + name.size(), " " + held_calm + ",");
+  }
+  std::ofstream(file) << text;
+  const double held_wait = walk_after_getup(held);
+  std::filesystem::remove_all(held);
+  CAPTURE(plain_wait);
+  CAPTURE(held_wait);
+  CHECK(plain_wait >= 0);
+  CHECK(plain_wait < 0.6);
+  CHECK(held_wait >= 0.8);
+  CHECK(held_wait < 1.4);
+}
+
 // SimSpark's limbs barely slide (mu = infinity with a slip of 5e-3 m/s per N):
 // a get-up that drags the knees under the body stalls there, as the front
 // get-up searched with grip did (docs/benchmarks.md history).
