@@ -163,13 +163,6 @@ struct KeyframeMotion {
   // readings thrown about by the fall leave the pitch 10-20 degrees off as it
   // stands, and it toppled backwards in the hand-over to the stand.
   double imu_accel_smoothing = 1.0;
-  // After a get-up (`calm` table, optional): the walk stands still until the
-  // torso turns slower than `rate` rad/s about both horizontal axes and
-  // tilts less than `tilt_deg` for 3 cycles running, or `seconds` have
-  // passed. In games on rcssserver3d get-ups ended with the torso still
-  // turning at 2-6 rad/s, and the walk stepping at once toppled it again
-  // (docs/motion.md, "Standing, then toppling"). seconds 0: no wait.
-  double calm_rate = 0, calm_tilt_deg = 0, calm_seconds = 0;
 };
 
 constexpr int kMaxKeyFrames = 64;

@@ -49,7 +49,6 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
   motion.imu_accel_smoothing = top.number_or("imu_accel_smoothing", 1.0);
   if (top.ok() && !(motion.imu_accel_smoothing > 0 && motion.imu_accel_smoothing <= 1))
     top.fail("'imu_accel_smoothing' must be in (0, 1]");
-  const data::Value* calm = top.map_or_null("calm");
   const data::Value* kick = top.map_or_null("kick");
   const data::Value* pitch_reference = top.map_or_null("pitch_reference");
   const data::Value* frames = top.array("frames");
@@ -64,21 +63,6 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
   }
   Status top_done = top.finish();
   if (!top_done.ok()) return top_done.error();
-  if (calm) {
-    data::FieldReader reader(file, *calm, "motion " + motion.name + " calm", motion.name);
-    motion.calm_rate = reader.number("rate");
-    motion.calm_tilt_deg = reader.number("tilt_deg");
-    motion.calm_seconds = reader.number("seconds");
-    if (reader.ok() && !(motion.calm_rate > 0 && motion.calm_rate <= 20))
-      reader.fail("'rate' must be in (0, 20] rad/s");
-    if (reader.ok() && !(motion.calm_tilt_deg > 0 && motion.calm_tilt_deg <= 55))
-      reader.fail("'tilt_deg' must be in (0, 55] degrees");
-    if (reader.ok() && !(motion.calm_seconds >= 0 && motion.calm_seconds <= 3))
-      reader.fail("'seconds' must be in [0, 3]");
-    if (!reader.ok()) return reader.error();
-    Status calm_done = reader.finish();
-    if (!calm_done.ok()) return calm_done.error();
-  }
   if (kick) {
     data::FieldReader reader(file, *kick, "motion " + motion.name + " kick", motion.name);
     motion.kick.present = true;

@@ -29,7 +29,6 @@ namespace {
 constexpr double kLookahead = kCycleSeconds;  // the player advances one cycle itself
 constexpr double kBlendSeconds = 0.25;        // keyframe pose -> walk pose hand-over
 constexpr int kMaxGetUpAttempts = 1000;
-constexpr int kCalmCycles = 3;  // cycles the torso must stay calm after a get-up (`calm` table)
 // The IMU's foot reference (WalkParams::imu_foot_gain): the robot stands on
 // its feet (N in all) and one sole carries this share of it.
 constexpr double kSupportMinLoad = 10.0;
@@ -114,12 +113,6 @@ struct MotionSystem::Impl {
   // then toppling").
   double now = 0, getup_ended_at = -1;  // s
   int trace_cycles = 0;
-  // The get-up playing (for its `calm` table), and the calm wait after it:
-  // the walk stands still until `calm_until` (game time; < 0: no wait) or
-  // until the torso has been calm for kCalmCycles cycles.
-  const KeyframeMotion* getup_motion = nullptr;
-  double calm_until = -1;
-  int calm_cycles = 0;
   double measured[kJointCount] = {};
   double target[kJointCount] = {};
   double velocity[kJointCount] = {};
@@ -146,7 +139,6 @@ struct MotionSystem::Impl {
   void sense(const protocol::Percept& percept, const world::WorldState& world);
   bool note_request(const SkillRequests& requests);
   void handle_fall(const SkillRequests& requests, bool new_request);
-  void wait_for_calm(WalkCommand* command);
   void step_getup(double* joints);
   void choose_body(const SkillRequests& requests, const world::WorldState& world, WalkCommand* command,
                    MotionStatus* status);
@@ -276,7 +268,6 @@ void MotionSystem::step(const protocol::Percept& percept, const world::WorldStat
     m.step_getup(joints);
   } else {
     m.choose_body(requests, world, &command, &status_);
-    m.wait_for_calm(&command);
     m.step_keyframe(joints);
     if (m.walk_drives()) m.step_walk(percept, command, gyro, joints);
   }
@@ -386,7 +377,6 @@ void MotionSystem::Impl::handle_fall(const SkillRequests& requests, bool new_req
                 now, getup_ended_at < 0 ? -1.0 : now - getup_ended_at, up.x(), up.y(), up.z(), imu.gyro().x(),
                 imu.gyro().y(), imu.gyro().z(), getup->name.c_str(), mirrored ? " mirrored" : "", getup_attempts);
       start_keyframe(*getup, mirrored, Mode::GetUp);
-      getup_motion = getup;
     }
   } else if (requests.body == kBodyGetUp && mode != Mode::GetUp && new_request) {
     skill_done = true;  // standing already: nothing to do
@@ -406,36 +396,11 @@ void MotionSystem::Impl::step_getup(double* joints) {
       getup_attempts = 0;
       getup_ended_at = now;
       trace_cycles = 0;
-      calm_until = getup_motion && getup_motion->calm_seconds > 0 ? now + getup_motion->calm_seconds : -1;
-      calm_cycles = 0;
       back_to_walk();
     } else {
       mode = Mode::Walk;  // still down: the fall branch restarts next cycle
     }
   }
-}
-
-// After a get-up with a `calm` table: the walk stands still (zero command)
-// until the torso has turned slower than its rate and tilted less than its
-// tilt for kCalmCycles cycles running, or its seconds are over. Only the walk
-// waits: a kick's approach or a keyframe motion the behaviours ask for goes on.
-void MotionSystem::Impl::wait_for_calm(WalkCommand* command) {
-  if (calm_until < 0) return;
-  if (now >= calm_until || mode != Mode::Walk || !getup_motion) {
-    calm_until = -1;
-    return;
-  }
-  const Vec3& gyro = imu.gyro();
-  const double rate = getup_motion->calm_rate;
-  const bool calm = std::abs(gyro.x()) < rate && std::abs(gyro.y()) < rate &&
-                    imu.up().z() > std::cos(deg2rad(getup_motion->calm_tilt_deg));
-  calm_cycles = calm ? calm_cycles + 1 : 0;
-  if (calm_cycles >= kCalmCycles) {
-    LOG_DEBUG("motion", "calm %.2f s after the get-up", now - getup_ended_at);
-    calm_until = -1;
-    return;
-  }
-  *command = WalkCommand{};
 }
 
 // Body choice: the behaviours' request, as far as the running skill lets it

@@ -128,32 +128,6 @@ TEST_CASE("a motion folder with a dangling 'next' or a name mismatch is rejected
   CHECK_FALSE(load_motion_dir(dir).ok());
 }
 
-TEST_CASE("a motion's calm table is read and checked; without it the walk does not wait") {
-  std::string dir = scratch_dir();
-  auto load = [&](const std::string& calm) {
-    std::ofstream(dir + "/g.lua") << "return { name = 'g', " << calm << " frames = { { duration = 0.1, angles = {} } } }";
-    return load_motion_dir(dir);
-  };
-  auto plain = load("");
-  REQUIRE(plain.ok());
-  CHECK(plain.value().find("g")->calm_seconds == 0);
-  auto calm = load("calm = { rate = 1.0, tilt_deg = 12, seconds = 0.8 },");
-  REQUIRE(calm.ok());
-  CHECK(calm.value().find("g")->calm_rate == doctest::Approx(1.0));
-  CHECK(calm.value().find("g")->calm_tilt_deg == doctest::Approx(12));
-  CHECK(calm.value().find("g")->calm_seconds == doctest::Approx(0.8));
-  for (const char* bad : {"calm = { rate = 0, tilt_deg = 12, seconds = 1 },", "calm = { rate = 1, tilt_deg = 60, seconds = 1 },",
-                          "calm = { rate = 1, tilt_deg = 12, seconds = 4 },", "calm = { rate = 1, tilt_deg = 12 },",
-                          "calm = { rate = 1, tilt_deg = 12, seconds = 1, secs = 2 },", "calm = 3,"}) {
-    CAPTURE(bad);
-    auto loaded = load(bad);
-    REQUIRE_FALSE(loaded.ok());
-    CHECK(loaded.error().describe().find("g.lua") != std::string::npos);
-  }
-  std::remove((dir + "/g.lua").c_str());
-  rmdir(dir.c_str());
-}
-
 TEST_CASE("per-type motion overrides: picked by robot type, bad files rejected with their path") {
   std::string dir = scratch_dir();
   std::string type_dir = dir + "/type2";
