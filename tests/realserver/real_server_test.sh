@@ -103,6 +103,15 @@ getup)
   awk -v w="$walked" 'BEGIN { exit !(w > 0.1) }' || fail "the robot walked $walked m in the 2 s after it stood (asked 0.5 m/s)"
   "$bench" getup_back --server rcssserver3d --runs 1 --then-walk -1 >"$out/bad.txt" 2>&1
   [ $? -eq 2 ] || fail "--then-walk -1 was not refused with exit 2"
+  # Falling from a walk: the fall comes later (after 1.5-2 s of walking) and the robot still gets up.
+  "$bench" getup_back --server rcssserver3d --runs 1 --fall-walking 0.6 -v >"$out/getup_walking.txt" 2>&1 ||
+    fail "the get-up run falling from a walk failed"
+  cat "$out/getup_walking.txt"
+  grep -q "^down in 1 of 1 .*up again in 1," "$out/getup_walking.txt" || fail "the walking robot did not fall and get up"
+  down="$(sed -n 's/^run *0  down \([0-9.]*\) s after.*/\1/p' "$out/getup_walking.txt")"
+  awk -v d="$down" 'BEGIN { exit !(d > 1.5) }' || fail "the robot fell $down s in, before its walk was over"
+  "$bench" getup_back --server rcssserver3d --runs 1 --fall-walking 3 >"$out/bad.txt" 2>&1
+  [ $? -eq 2 ] || fail "--fall-walking 3 was not refused with exit 2"
   echo "PASS: the robot got up from its front and its back on the real server, and walked on once up" ;;
 crash)
   # An external agent that dies mid-game (killed 5 s of wall time after it

@@ -56,7 +56,11 @@ return function()
     -- automatic get-up (motion system) brings it back while we ask to stand,
     -- or to walk (then_walk m/s) as a game's behaviour does the moment the
     -- robot is up.
-    if world.game.time - (s.t0 or world.game.time) < 0.5 then
+    -- fall_walking: walk first, so the fall comes from a walking body.
+    s.t_play = s.t_play or world.game.time
+    if world.game.time - s.t_play < (s.fall_walking_seconds or 0) then
+      skill.walk(s.fall_walking, 0, 0)
+    elseif world.game.time - (s.t0 or world.game.time) < 0.5 then
       s.t0 = s.t0 or world.game.time
       skill.play(s.motion)
     elseif (s.then_walk or 0) > 0 then
