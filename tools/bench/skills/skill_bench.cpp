@@ -68,8 +68,8 @@ const char* kUsage =
     "                     topples back within a few seconds passes a short hold)\n"
     "  --then-walk V      get-ups: after the fall ask for a forward walk at V m/s instead of a stand\n"
     "                     (default 0): in games the robot walks on the moment it is up\n"
-    "  --fall-walking V   get-ups: walk forward at V m/s for 1.5-2 s (by run) before the fall motion\n"
-    "                     (default 0: fall from standing), as games' falls come while walking\n"
+    "  --fall-walking V   get-ups: walk at V m/s (negative: backwards) for 1.5-2 s (by run) before the\n"
+    "                     fall motion (default 0: fall from standing), as games' falls come while walking\n"
     "  -v                 one line per run\n"
     "Prints one line per run (with -v) and the medians. Exit 0 when every run ran, 1 when a run\n"
     "could not be set up, 2 on bad arguments.\n";
@@ -88,7 +88,7 @@ struct Settings {
   double arrive_distance = 0.25;
   double hold = 1.0;  // s a get-up must stand
   double then_walk = 0;  // get-ups: forward walk asked after the fall (m/s; 0: stand)
-  double fall_walking = 0;  // get-ups: forward walk before the fall motion (m/s; 0: none)
+  double fall_walking = 0;  // get-ups: walk before the fall motion (m/s, < 0 backwards; 0: none)
   double ball_dx = 0, ball_dy = 0;
   double start_x = -1.5, start_y = 0, start_heading = 0;  // kicks after an approach
   double walk_to_distance = 3;  // m
@@ -181,7 +181,7 @@ Status write_scenario(const Settings& s, int run, const fs::path& dir) {
   } else if (is_getup(s.scenario))
     out << "return { kind = 'fall', motion = '" << (s.scenario == "getup_back" ? kFallBackMotion : s.scenario.c_str())
         << "', then_walk = " << s.then_walk << ", fall_walking = " << s.fall_walking
-        << ", fall_walking_seconds = " << (s.fall_walking > 0 ? 1.5 + 0.5 * run_fraction(run) : 0.0)
+        << ", fall_walking_seconds = " << (s.fall_walking != 0 ? 1.5 + 0.5 * run_fraction(run) : 0.0)
         << ", start_x = -8, start_y = 3, start_heading = 0 }\n";
   else if (s.scenario == "dribble") {
     // 1.2 m from the ball on the centre spot, facing it, from up to 60 deg
@@ -482,7 +482,7 @@ int main(int argc, char** argv) {
     else if (a == "--arrive-distance") s.arrive_distance = args.number_above(0, 10);
     else if (a == "--hold") s.hold = args.number_above(0, 10);
     else if (a == "--then-walk") s.then_walk = args.number(0, 2);
-    else if (a == "--fall-walking") s.fall_walking = args.number(0, 2);
+    else if (a == "--fall-walking") s.fall_walking = args.number(-1, 2);
     else if (a == "--ball-dx") s.ball_dx = args.number(-0.2, 0.2);
     else if (a == "--distance") s.walk_to_distance = args.number_above(0, 10);
     else if (a == "--start") {
@@ -551,7 +551,7 @@ int main(int argc, char** argv) {
           std::printf("run %3d  never down\n", r);
         } else {
           std::printf("run %3d  down %.2f s after %s, on its %s; %s", r, result.down_time,
-                      s.fall_walking > 0 ? "the walk started" : "the motion started",
+                      s.fall_walking != 0 ? "the walk started" : "the motion started",
                       result.fell_forward ? "front" : "back",
                       result.getup_seconds >= 0 ? ("up " + std::to_string(result.getup_seconds).substr(0, 4) + " s later").c_str()
                                                 : "not up within 20 s");
