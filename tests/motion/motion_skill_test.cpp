@@ -341,7 +341,6 @@ TEST_CASE("fall detection starts the get-up and the robot stands up from its bel
 
 TEST_CASE("a type-0 robot lying on its back gets up") { check_get_up(false); }
 
-
 // SimSpark's limbs barely slide (mu = infinity with a slip of 5e-3 m/s per N):
 // a get-up that drags the knees under the body stalls there, as the front
 // get-up searched with grip did (docs/benchmarks.md history).

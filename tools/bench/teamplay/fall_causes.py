@@ -22,8 +22,8 @@ duels that end on the ground are lost, so a behaviour can avoid them.
 --refall S adds, per team, the falls that came within S s of the robot
 standing up from a fall before (having stood at least 0.5 s, as every fall
 counted here), by which way the torso went in the earlier fall and in this
-one: a get-up that stands and topples again, which the get-up benches' short
-hold does not see (docs/motion.md, "Fall detection and get-up").
+one: a get-up that stands and topples again, which the get-up bench's fall
+from standing does not show (docs/motion.md, "Standing, then toppling").
 
 Usage: fall_causes.py [--near M] [--cause S] [--team NAME] [--where] [--refall S] REPLAY.jsonl|DIR ...
 Prints one line per team name: player-minutes, falls, falls near a robot,
@@ -60,24 +60,6 @@ def sector(ahead, left):
     return "back" if -ahead > abs(left) else "side"
 
 
-def where(frames, times, index, key, nearest, states, team):
-    """Adds the fall of robot `key` at frames[index] to team's --where tallies.
-    times: the frames' times; nearest: (frame index, other robot) when that
-    robot was nearest."""
-    frame_index, other = nearest
-    me_then = next(r for r in frames[frame_index]["robots"] if (r["team"], r["unum"]) == key)
-    team["other"][sector(*in_frame(me_then, other["pos"][0], other["pos"][1]))] += 1
-    t = times[index]
-    before = bisect.bisect_left(times, t - MOVE_SPAN)
-    after = min(bisect.bisect_left(times, t + MOVE_SPAN), len(frames) - 1)
-    start = next((r for r in frames[before]["robots"] if (r["team"], r["unum"]) == key), None)
-    end = next((r for r in frames[after]["robots"] if (r["team"], r["unum"]) == key), None)
-    if start and end:
-        team["onto"][sector(*in_frame(start, end["pos"][0], end["pos"][1]))] += 1
-    # The activation graph's last entry ("option:state").
-    team["state"][state_at(states.get(key, []), t - STATE_BEFORE).split("/")[-1]] += 1
-
-
 def fall_direction(frames, times, index, key):
     """Which way robot `key`'s torso went over the fall at frames[index]
     (front, back, side; "?" when the frames around it lack the robot)."""
@@ -89,6 +71,20 @@ def fall_direction(frames, times, index, key):
     if not (start and end):
         return "?"
     return sector(*in_frame(start, end["pos"][0], end["pos"][1]))
+
+
+def where(frames, times, index, key, nearest, states, team):
+    """Adds the fall of robot `key` at frames[index] to team's --where tallies.
+    times: the frames' times; nearest: (frame index, other robot) when that
+    robot was nearest."""
+    frame_index, other = nearest
+    me_then = next(r for r in frames[frame_index]["robots"] if (r["team"], r["unum"]) == key)
+    team["other"][sector(*in_frame(me_then, other["pos"][0], other["pos"][1]))] += 1
+    onto = fall_direction(frames, times, index, key)
+    if onto != "?":
+        team["onto"][onto] += 1
+    # The activation graph's last entry ("option:state").
+    team["state"][state_at(states.get(key, []), times[index] - STATE_BEFORE).split("/")[-1]] += 1
 
 
 def count(path, near, cause, totals, refall=0.0):
