@@ -45,7 +45,13 @@ if [ ! -d "\$dir.failed-1" ]; then
   case "\$seed" in
     2) echo "crashing on purpose"; kill -SEGV \$\$ ;;
     3) echo "hanging on purpose"; exec sleep 600 ;;
-    4) scancel "\${SLURM_ARRAY_JOB_ID}_\${SLURM_ARRAY_TASK_ID}"; exec sleep 600 ;;
+    4) # The cancel must land before --timeout, or this ends like seed 3:
+       # a loaded controller may refuse or delay the first request.
+       for try in 1 2 3 4 5 6 7 8 9 10; do
+         scancel "\${SLURM_ARRAY_JOB_ID}_\${SLURM_ARRAY_TASK_ID}" && break
+         echo "scancel failed (try \$try)"; sleep 0.3
+       done
+       exec sleep 600 ;;
   esac
 fi
 exec "$libero" "\$@"
@@ -54,7 +60,7 @@ chmod +x "$out/faulty"
 
 t="$out/t"
 start=$(date +%s)
-"$libero" tournament --backend slurm --players 1 --half-time 3 --single-half --seeds 1-4 --timeout 5 --retries 1 \
+"$libero" tournament --backend slurm --players 1 --half-time 3 --single-half --seeds 1-4 --timeout 10 --retries 1 \
   --libero "$out/faulty" --out "$t" "A=$scripts" "B=$baseline" >"$out/t.stdout" 2>&1
 rc=$?
 [ "$rc" -eq 0 ] || fail "slurm tournament exited $rc: $(tail -20 "$out/t.stdout"; tail -5 "$cluster/slurmctld.log")"
@@ -74,13 +80,14 @@ table = json.load(open(f"{t}/table.json"))
 (p,) = table["pairings"]
 assert p["games"] == 8 and p["failed"] == 0, p
 PY
-grep -q "killed by signal 11" "$out/t.stdout" || fail "the crash was not reported"
-grep -q "timed out after 5 s" "$out/t.stdout" || fail "the hang was not reported as a timeout"
-grep -q "ended without writing its exit status" "$out/t.stdout" || fail "the cancelled task was not reported"
-grep -q "submitted .* as Slurm array" "$out/t.stdout" || fail "no Slurm arrays submitted"
+grep -q "killed by signal 11" "$out/t.stdout" || fail "the crash was not reported: $(cat "$out/t.stdout")"
+grep -q "timed out after 10 s" "$out/t.stdout" || fail "the hang was not reported as a timeout: $(cat "$out/t.stdout")"
+grep -q "ended without writing its exit status" "$out/t.stdout" ||
+  fail "the cancelled task was not reported: $(cat "$out/t.stdout" "$t"/games/*-s4.failed-1/job.log; tail -20 "$cluster/slurmd.log")"
+grep -q "submitted .* as Slurm array" "$out/t.stdout" || fail "no Slurm arrays submitted: $(cat "$out/t.stdout")"
 echo "ok: a crashed, a hung and a cancelled task are reported and retried in new arrays"
 
-"$libero" tournament --backend slurm --players 1 --half-time 3 --single-half --seeds 1-4 --timeout 5 --retries 1 \
+"$libero" tournament --backend slurm --players 1 --half-time 3 --single-half --seeds 1-4 --timeout 10 --retries 1 \
   --libero "$out/faulty" --out "$t" "A=$scripts" "B=$baseline" >"$out/t2.stdout" 2>&1 || fail "rerun failed"
 grep -q "8 games (8 already played)" "$out/t2.stdout" || fail "rerun did not skip the played games"
 grep -q "submitted" "$out/t2.stdout" && fail "rerun submitted jobs"
