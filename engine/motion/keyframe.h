@@ -149,6 +149,22 @@ struct KickSpec {
   // falls on rcssserver3d: docs/benchmarks.md) stays playable on request,
   // for the benches, but is not reported to the scripts as an ability.
   bool in_play = true;
+  // Kicked straight from the walk (`from_walk` in the table): no stop and
+  // no settle. The approach walks on through the spot at `walk_speed`
+  // (m/s) and starts the kick in a step whose swing foot is the kicking
+  // one, within its first `walk_phase_max` (share of the step), once the
+  // ball lies within `walk_window_x` / `walk_window_y` (m) of
+  // (ball_x, ball_y) as the torso sees it and the feet face the kick
+  // within `walk_yaw_deg`. Why: on rcssserver3d the stop and the 0.5-s
+  // settle held 25-40 % of the long kicks past 1 s after arriving, and a
+  // settled kick's weight shift alone takes 0.55 s (docs/motion.md, Kicks);
+  // FC Portugal's base team kicks from its walk (a step's phase and a ball
+  // box in the torso frame).
+  bool from_walk = false;
+  double walk_speed = 0.2;
+  double walk_phase_max = 0.3;
+  double walk_window_x = 0.03, walk_window_y = 0.02;
+  double walk_yaw = 0.1;  // rad
 };
 
 struct KeyframeMotion {

@@ -265,8 +265,25 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
     still_cycles_ = 0;
   }
 
-  bool aligned = holding_ ? inside(ex, ey, dir, kHoldShare)
-                          : inside_shares(ex, ey, dir, kEntryShareX, kEntryShareY, kEntryShareYaw);
+  // A kick from the walk starts in a step of the kicking foot, early in
+  // it, with the ball in its box as the torso sees it: the swing goes on
+  // from the step's own lift, and the weight is already on the other foot.
+  // The box is the torso's, not the feet's: the kick meets the ball where
+  // the body carries the foot, and mid-step the stance is half a step out.
+  const double walk_spot_y = left_ ? -spec.ball_y : spec.ball_y;
+  const double walk_dx = in.ball_x - spec.ball_x, walk_dy = in.ball_y - walk_spot_y;
+  if (spec.from_walk && walk.walking() && walk.swing_side() == (left_ ? kLeft : kRight) &&
+      walk.phase() < spec.walk_phase_max && std::abs(walk_dx) < spec.walk_window_x &&
+      std::abs(walk_dy) < spec.walk_window_y && std::abs(dir) < spec.walk_yaw) {
+    out.kick = true;
+    out.phase = ApproachPhase::Kick;
+    out.error_x = walk_dx;
+    out.error_y = walk_dy;
+    return out;
+  }
+
+  bool aligned = !spec.from_walk && (holding_ ? inside(ex, ey, dir, kHoldShare)
+                                              : inside_shares(ex, ey, dir, kEntryShareX, kEntryShareY, kEntryShareYaw));
   holding_ = aligned;
   if (aligned) {
     still_cycles_ = walk.walking() ? 0 : 1;
@@ -333,6 +350,13 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
   // the last 6 cm took 0.6 s after arriving on rcssserver3d).
   const double stop_speed = std::sqrt(2 * kStopDecelShare * p.accel_forward * std::abs(tx));
   out.command.vx = near_speed(tx, half_x, stop_speed, kNearFloorX, 0.25);
+  if (spec.from_walk && lined_up_) {
+    // Walk on through the box at the kick's pace (half of it inside the
+    // box, waiting for the kicking foot's step); back off once past it.
+    if (walk_dx > 0.5 * spec.walk_window_x) out.command.vx = spec.walk_speed;
+    else if (walk_dx > -spec.walk_window_x) out.command.vx = 0.5 * spec.walk_speed;
+    else out.command.vx = -kNearFloorX;
+  }
   out.command.vy = near_speed(ty, spec.window_y, 2.5 * std::abs(ty), 0.04, 0.12);
   out.command.turn = near_speed(dir, kToleranceYaw, 2.0 * std::abs(dir), 0.15, 0.5);
   return out;

@@ -81,6 +81,13 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     double veer_deg = reader.number_or("veer_deg", 0.0);
     motion.kick.veer = deg2rad(veer_deg);
     motion.kick.in_play = reader.boolean_or("in_play", true);
+    motion.kick.from_walk = reader.boolean_or("from_walk", false);
+    motion.kick.walk_speed = reader.number_or("walk_speed", motion.kick.walk_speed);
+    motion.kick.walk_phase_max = reader.number_or("walk_phase_max", motion.kick.walk_phase_max);
+    motion.kick.walk_window_x = reader.number_or("walk_window_x", motion.kick.walk_window_x);
+    motion.kick.walk_window_y = reader.number_or("walk_window_y", motion.kick.walk_window_y);
+    double walk_yaw_deg = reader.number_or("walk_yaw_deg", rad2deg(motion.kick.walk_yaw));
+    motion.kick.walk_yaw = deg2rad(walk_yaw_deg);
     if (reader.ok() && !(motion.kick.ball_x > 0 && motion.kick.ball_x < 0.5 && std::fabs(motion.kick.ball_y) < 0.3))
       reader.fail("'ball_x' must be in (0, 0.5) m and |ball_y| < 0.3 m");
     if (reader.ok() && !(motion.kick.distance >= 0 && motion.kick.distance < 40))
@@ -102,6 +109,15 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
                          motion.kick.over_bar_to < 40))
       reader.fail("'over_bar_from' and 'over_bar_to' must satisfy 0 <= from <= to < 40 m");
     if (reader.ok() && !(std::fabs(veer_deg) <= 30)) reader.fail("'veer_deg' must be in [-30, 30] degrees");
+    if (reader.ok() && !(motion.kick.walk_speed > 0 && motion.kick.walk_speed <= 0.6))
+      reader.fail("'walk_speed' must be in (0, 0.6] m/s");
+    if (reader.ok() && !(motion.kick.walk_phase_max > 0 && motion.kick.walk_phase_max <= 1))
+      reader.fail("'walk_phase_max' must be in (0, 1]");
+    if (reader.ok() && !(motion.kick.walk_window_x > 0 && motion.kick.walk_window_x <= 0.1 &&
+                         motion.kick.walk_window_y > 0 && motion.kick.walk_window_y <= 0.1))
+      reader.fail("'walk_window_x' and 'walk_window_y' must be in (0, 0.1] m");
+    if (reader.ok() && !(walk_yaw_deg > 0 && walk_yaw_deg <= 30))
+      reader.fail("'walk_yaw_deg' must be in (0, 30] degrees");
     Status done = reader.finish();
     if (!done.ok()) return done.error();
   }

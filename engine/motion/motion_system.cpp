@@ -566,6 +566,9 @@ void MotionSystem::Impl::approach_kick(const SkillRequests& requests, const worl
     LOG_DEBUG("motion", "kick approach: kicks with the ball %.3f m ahead of the torso, %.3f m beside it", in.ball_x,
               in.ball_y);
     approach.reset();
+    // A kick from the walk takes over mid-step: the swing starts from the
+    // joints as they are, and the walk starts afresh after the kick.
+    if (walk.walking()) walk.reset();
     // The ball as the approach left it, for kicks that adapt to it.
     start_keyframe(*kick, kick_left_foot, Mode::Kick, out.error_x, out.error_y);
     kick_phase = KickPhase::Swing;

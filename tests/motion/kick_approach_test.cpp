@@ -491,3 +491,84 @@ TEST_CASE("torso range: a kick without one accepts any ball, one with it only in
   CHECK_FALSE(torso_inside(spec, 0.26, 1));
   CHECK(torso_inside(spec, 0.26, 2));
 }
+
+namespace {
+
+// A kick taken from the walk (KickSpec::from_walk), box 3 x 2 cm, the first
+// 0.3 of a step.
+Setup walking_kick_setup() {
+  Setup t;
+  t.spec.from_walk = true;
+  t.spec.walk_speed = 0.2;
+  t.spec.walk_phase_max = 0.3;
+  t.spec.walk_window_x = 0.03;
+  t.spec.walk_window_y = 0.02;
+  t.spec.walk_yaw = deg2rad(8);
+  return t;
+}
+
+// Steps the approach and the walk together (the walk gets the approach's
+// command, the ball stays where the test put it) until a kick, at most
+// `cycles`; counts the cycles the walk stepped with the other foot or late
+// in the kicking foot's step.
+struct WalkingKick {
+  KickApproachOutput out;
+  int other_steps = 0;
+};
+WalkingKick step_until_kick(KickApproach& approach, Setup& t, int cycles) {
+  WalkingKick r;
+  double target[kJointCount] = {};
+  for (int i = 0; i < cycles; ++i) {
+    r.out = approach.step(t.spec, t.in, t.walk);
+    if (r.out.kick) break;
+    CHECK_FALSE(r.out.stop_walk);
+    const Side kicking = r.out.left_foot ? kLeft : kRight;
+    if (t.walk.walking() && (t.walk.swing_side() != kicking || t.walk.phase() >= t.spec.walk_phase_max))
+      ++r.other_steps;
+    t.walk.step(r.out.command, Vec3::Zero(), 0, 0, target);
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("approach from the walk: no stop and no settle; the kick starts early in the kicking foot's step") {
+  for (double side : {-1.0, 1.0}) {
+    CAPTURE(side);
+    Setup t = walking_kick_setup();
+    KickApproach approach;
+    // The ball in the box, 1 cm beyond its middle (mirrored for the left foot).
+    t.in.ball_x = t.spec.ball_x + 0.01;
+    t.in.ball_y = -side * t.spec.ball_y;
+    // Standing, it does not stop to settle but walks on.
+    KickApproachOutput first = approach.step(t.spec, t.in, t.walk);
+    CHECK_FALSE(first.kick);
+    CHECK(first.command.vx > 0);
+    WalkingKick r = step_until_kick(approach, t, 100);
+    REQUIRE(r.out.kick);
+    CHECK(r.out.left_foot == (side > 0));
+    CHECK(t.walk.walking());
+    CHECK(t.walk.swing_side() == (side > 0 ? kLeft : kRight));
+    CHECK(t.walk.phase() < t.spec.walk_phase_max);
+    // Walking straight on, the walk's first step swings the left foot: the
+    // right foot's kick waits through it.
+    if (side < 0) CHECK(r.other_steps > 0);
+    // The ball's offset from the box's middle, as the torso sees it, for the kick's ball shifts.
+    CHECK(r.out.error_x == doctest::Approx(0.01));
+    CHECK(r.out.error_y == doctest::Approx(0.0));
+  }
+}
+
+TEST_CASE("approach from the walk: a ball beside the box is never kicked, one past it is backed away from") {
+  Setup t = walking_kick_setup();
+  KickApproach approach;
+  t.ball_at_spot(0.0, -0.03);  // 1 cm outside the box sideways
+  WalkingKick beside = step_until_kick(approach, t, 150);
+  CHECK_FALSE(beside.out.kick);
+  Setup near = walking_kick_setup();
+  KickApproach near_approach;
+  near.ball_at_spot(-0.05, 0.0);  // 2 cm nearer than the box
+  KickApproachOutput out = near_approach.step(near.spec, near.in, near.walk);
+  CHECK_FALSE(out.kick);
+  CHECK(out.command.vx < 0);
+}

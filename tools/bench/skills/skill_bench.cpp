@@ -107,8 +107,11 @@ struct RunResult {
   // Kicks: game time of PlayOn, of the arrival at the ball (the torso first
   // within --arrive-distance of the ball, horizontally, having moved less
   // than 0.05 m in the last 0.5 s; -1: never) and of the kick motion's start
-  // (from the agent's log; -1: never).
-  double start_time = 0, arrive_time = -1, kick_start_time = -1;
+  // (from the agent's log; -1: never). A kick started from the walk, before
+  // the robot ever stood still at the ball, arrived when the torso first
+  // came within --arrive-distance (near_time): it never stops, and the
+  // kick's delay is from reaching the ball.
+  double start_time = 0, arrive_time = -1, kick_start_time = -1, near_time = -1;
   bool fell = false;
   bool ball_at_feet = false;  // dribble: the ball within 0.6 m of the torso at the end
   // Get-ups: s from PlayOn until the torso was down (-1: never), s from then
@@ -431,6 +434,7 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
       const bool slow = scene.time - then.x() > 0.5 - 0.03 &&
                         std::hypot(robot->torso.x() - then.y(), robot->torso.y() - then.z()) < 0.05;
       const bool near = std::hypot(scene.ball.x() - robot->torso.x(), scene.ball.y() - robot->torso.y()) < s.arrive_distance;
+      if (near && result.near_time < 0) result.near_time = scene.time;
       if (near && slow) result.arrive_time = scene.time;
     }
     const Vec3 ball_moved = scene.ball - ball_start;
@@ -521,6 +525,8 @@ int main(int argc, char** argv) {
     const fs::path work = pattern;
     RunResult result = run_once(s, r, work);
     if (result.ok && is_kick(s.scenario)) result.kick_start_time = kick_start_from_log(work / "agent.log");
+    if (result.arrive_time < 0 && result.near_time >= 0 && result.kick_start_time >= result.near_time)
+      result.arrive_time = result.near_time;
     PhaseTimes phases;
     if (result.ok && is_kick(s.scenario) && !is_spot(s.scenario))
       phases = phases_after_arrival(work / "agent.log", result.arrive_time, result.kick_start_time);
