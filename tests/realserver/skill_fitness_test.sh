@@ -26,19 +26,19 @@ awk -v f="$(cat fitness.txt)" -v a="$along" 'BEGIN { split(a, p, " "); want = p[
 
 mkdir "$out/kick" && cd "$out/kick" || fail "no scratch folder"
 "$fitness_sh" kick_long_spot "$out/robots" 1 --runs 1 >log.txt 2>&1 || fail "kick trial failed: $(tail -3 log.txt)"
-kick=$(sed -n 's/^ball travel median \([0-9.]*\) m .*direction error| median \([0-9.]*\) deg.*falls \([0-9]*\)$/\1 \2 \3/p' log.txt)
+kick=$(sed -n 's/^ball travel median \([0-9.]*\) m .*direction error| median \([0-9.]*\) deg, kicked in \([0-9]*\) of \([0-9]*\).*falls \([0-9]*\)$/\1 \2 \5 \4 \3/p' log.txt)
 [ -n "$kick" ] || fail "no kick figure: $(cat log.txt)"
-awk -v f="$(cat fitness.txt)" -v k="$kick" 'BEGIN { split(k, p, " "); want = p[1] * cos(p[2] * 3.14159265 / 180) - 3 * p[3];
+awk -v f="$(cat fitness.txt)" -v k="$kick" 'BEGIN { split(k, p, " "); want = p[1] * cos(p[2] * 3.14159265 / 180) - 3 * p[3] - (p[4] - p[5]);
   exit !(f - want < 0.01 && want - f < 0.01) }' || fail "fitness $(cat fitness.txt) for the kick '$kick'"
 
 # An approach kick also pays 0.5 per second from arriving to the kick.
 mkdir "$out/approach" && cd "$out/approach" || fail "no scratch folder"
 "$fitness_sh" kick_long "$out/robots" 1 --runs 1 >log.txt 2>&1 || fail "approach kick trial failed: $(tail -3 log.txt)"
 wait_s=$(sed -n 's/^arrived in .*, \([0-9.]*\) s after arriving median$/\1/p' log.txt)
-kick=$(sed -n 's/^ball travel median \([0-9.]*\) m .*direction error| median \([0-9.]*\) deg.*falls \([0-9]*\)$/\1 \2 \3/p' log.txt)
+kick=$(sed -n 's/^ball travel median \([0-9.]*\) m .*direction error| median \([0-9.]*\) deg, kicked in \([0-9]*\) of \([0-9]*\).*falls \([0-9]*\)$/\1 \2 \5 \4 \3/p' log.txt)
 [ -n "$wait_s" ] && [ -n "$kick" ] || fail "no approach figures: $(cat log.txt)"
 awk -v f="$(cat fitness.txt)" -v k="$kick" -v w="$wait_s" 'BEGIN { split(k, p, " ");
-  want = p[1] * cos(p[2] * 3.14159265 / 180) - 3 * p[3] - 0.5 * w; exit !(f - want < 0.01 && want - f < 0.01) }' ||
+  want = p[1] * cos(p[2] * 3.14159265 / 180) - 3 * p[3] - (p[4] - p[5]) - 0.5 * w; exit !(f - want < 0.01 && want - f < 0.01) }' ||
   fail "fitness $(cat fitness.txt) for the approach kick '$kick' kicked $wait_s s after arriving"
 
 mkdir "$out/dribble" && cd "$out/dribble" || fail "no scratch folder"

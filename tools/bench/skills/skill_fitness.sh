@@ -10,7 +10,10 @@
 #                        _spot) also less 0.5 per second from arriving at the
 #                        ball to the kick (median): in a game a kick that waits
 #                        loses the ball, and a search that scored travel alone
-#                        would buy placement with time
+#                        would buy placement with time (at most 10 s); and
+#                        less 1 per run that never moved the ball: a search
+#                        of a kick from the walk that scored falls and not
+#                        misses settled on candidates that never kicked
 #   getup_front, getup_back  minus the median time from down to standing (s),
 #                        less 10 times the share of runs that fell and did not
 #                        stand within 20 s (a run that never fell is a failed
@@ -90,7 +93,9 @@ score() {
         split($0, parts, ","); d = $4; e = 0; f = 0
         if (match($0, /direction error\| median [-0-9.]+ deg/)) { split(substr($0, RSTART, RLENGTH), w, " "); e = w[4] }
         if (match($0, /falls [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); f = w[2] }
-        printf "%.4f", d * cos(e * 3.14159265 / 180) - 3 * f - 0.5 * wait }
+        missed = 0
+        if (match($0, /kicked in [0-9]+ of [0-9]+/)) { split(substr($0, RSTART, RLENGTH), w, " "); missed = w[5] - w[3] }
+        printf "%.4f", d * cos(e * 3.14159265 / 180) - 3 * f - missed - 0.5 * (wait > 10 ? 10 : wait) }
         /^arrived in .* s after arriving median/ {
           if (!spot && match($0, /, [0-9.]+ s after arriving median/)) { split(substr($0, RSTART, RLENGTH), w, " "); wait = w[2] } }' ;;
     dribble)
