@@ -152,7 +152,7 @@ struct KickSpec {
   // Kicked straight from the walk (`from_walk` in the table): no stop and
   // no settle. The approach walks on through the spot at `walk_speed`
   // (m/s) and starts the kick in a step whose swing foot is the kicking
-  // one, within its first `walk_phase_max` (share of the step), once the
+  // one, from `walk_phase_min` to `walk_phase_max` of it, once the
   // ball lies within `walk_window_x` / `walk_window_y` (m) of
   // (ball_x, ball_y) as the torso sees it and the feet face the kick
   // within `walk_yaw_deg`. Why: on rcssserver3d the stop and the 0.5-s
@@ -162,7 +162,7 @@ struct KickSpec {
   // box in the torso frame).
   bool from_walk = false;
   double walk_speed = 0.2;
-  double walk_phase_max = 0.3;
+  double walk_phase_min = 0, walk_phase_max = 0.3;
   double walk_window_x = 0.03, walk_window_y = 0.02;
   double walk_yaw = 0.1;  // rad
 };

@@ -273,7 +273,7 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
   const double walk_spot_y = left_ ? -spec.ball_y : spec.ball_y;
   const double walk_dx = in.ball_x - spec.ball_x, walk_dy = in.ball_y - walk_spot_y;
   if (spec.from_walk && walk.walking() && walk.swing_side() == (left_ ? kLeft : kRight) &&
-      walk.phase() < spec.walk_phase_max && std::abs(walk_dx) < spec.walk_window_x &&
+      walk.phase() >= spec.walk_phase_min && walk.phase() < spec.walk_phase_max && std::abs(walk_dx) < spec.walk_window_x &&
       std::abs(walk_dy) < spec.walk_window_y && std::abs(dir) < spec.walk_yaw) {
     out.kick = true;
     out.phase = ApproachPhase::Kick;

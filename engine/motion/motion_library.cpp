@@ -83,6 +83,7 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     motion.kick.in_play = reader.boolean_or("in_play", true);
     motion.kick.from_walk = reader.boolean_or("from_walk", false);
     motion.kick.walk_speed = reader.number_or("walk_speed", motion.kick.walk_speed);
+    motion.kick.walk_phase_min = reader.number_or("walk_phase_min", motion.kick.walk_phase_min);
     motion.kick.walk_phase_max = reader.number_or("walk_phase_max", motion.kick.walk_phase_max);
     motion.kick.walk_window_x = reader.number_or("walk_window_x", motion.kick.walk_window_x);
     motion.kick.walk_window_y = reader.number_or("walk_window_y", motion.kick.walk_window_y);
@@ -111,8 +112,9 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
     if (reader.ok() && !(std::fabs(veer_deg) <= 30)) reader.fail("'veer_deg' must be in [-30, 30] degrees");
     if (reader.ok() && !(motion.kick.walk_speed > 0 && motion.kick.walk_speed <= 0.6))
       reader.fail("'walk_speed' must be in (0, 0.6] m/s");
-    if (reader.ok() && !(motion.kick.walk_phase_max > 0 && motion.kick.walk_phase_max <= 1))
-      reader.fail("'walk_phase_max' must be in (0, 1]");
+    if (reader.ok() && !(motion.kick.walk_phase_min >= 0 && motion.kick.walk_phase_min < motion.kick.walk_phase_max &&
+                         motion.kick.walk_phase_max <= 1))
+      reader.fail("'walk_phase_min' and 'walk_phase_max' must satisfy 0 <= min < max <= 1");
     if (reader.ok() && !(motion.kick.walk_window_x > 0 && motion.kick.walk_window_x <= 0.1 &&
                          motion.kick.walk_window_y > 0 && motion.kick.walk_window_y <= 0.1))
       reader.fail("'walk_window_x' and 'walk_window_y' must be in (0, 0.1] m");

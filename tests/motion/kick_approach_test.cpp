@@ -523,7 +523,8 @@ WalkingKick step_until_kick(KickApproach& approach, Setup& t, int cycles) {
     if (r.out.kick) break;
     CHECK_FALSE(r.out.stop_walk);
     const Side kicking = r.out.left_foot ? kLeft : kRight;
-    if (t.walk.walking() && (t.walk.swing_side() != kicking || t.walk.phase() >= t.spec.walk_phase_max))
+    if (t.walk.walking() && (t.walk.swing_side() != kicking || t.walk.phase() < t.spec.walk_phase_min ||
+                             t.walk.phase() >= t.spec.walk_phase_max))
       ++r.other_steps;
     t.walk.step(r.out.command, Vec3::Zero(), 0, 0, target);
   }
@@ -533,9 +534,13 @@ WalkingKick step_until_kick(KickApproach& approach, Setup& t, int cycles) {
 }  // namespace
 
 TEST_CASE("approach from the walk: no stop and no settle; the kick starts early in the kicking foot's step") {
-  for (double side : {-1.0, 1.0}) {
+  for (double side : {-1.0, 1.0})
+  for (double phase_min : {0.0, 0.4}) {
     CAPTURE(side);
+    CAPTURE(phase_min);
     Setup t = walking_kick_setup();
+    t.spec.walk_phase_min = phase_min;
+    t.spec.walk_phase_max = phase_min + 0.3;
     KickApproach approach;
     // The ball in the box, 1 cm beyond its middle (mirrored for the left foot).
     t.in.ball_x = t.spec.ball_x + 0.01;
@@ -549,10 +554,12 @@ TEST_CASE("approach from the walk: no stop and no settle; the kick starts early 
     CHECK(r.out.left_foot == (side > 0));
     CHECK(t.walk.walking());
     CHECK(t.walk.swing_side() == (side > 0 ? kLeft : kRight));
+    CHECK(t.walk.phase() >= t.spec.walk_phase_min);
     CHECK(t.walk.phase() < t.spec.walk_phase_max);
     // Walking straight on, the walk's first step swings the left foot: the
-    // right foot's kick waits through it.
-    if (side < 0) CHECK(r.other_steps > 0);
+    // right foot's kick waits through it (and a late window through the
+    // start of its own step).
+    if (side < 0 || phase_min > 0) CHECK(r.other_steps > 0);
     // The ball's offset from the box's middle, as the torso sees it, for the kick's ball shifts.
     CHECK(r.out.error_x == doctest::Approx(0.01));
     CHECK(r.out.error_y == doctest::Approx(0.0));

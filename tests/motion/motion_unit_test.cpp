@@ -699,16 +699,18 @@ TEST_CASE("motion files: a kick's placement and distance are data, checked on lo
   // Kicked from the walk only when asked; its pace, step share, box and turn are checked.
   CHECK_FALSE(windowed->kick.from_walk);
   auto walking = kick_with(
-      "from_walk = true, walk_speed = 0.15, walk_phase_max = 0.4, walk_window_x = 0.02, walk_window_y = 0.015, "
+      "from_walk = true, walk_speed = 0.15, walk_phase_min = 0.1, walk_phase_max = 0.4, walk_window_x = 0.02, walk_window_y = 0.015, "
       "walk_yaw_deg = 6");
   REQUIRE(walking.ok());
   CHECK(walking->kick.from_walk);
   CHECK(walking->kick.walk_speed == doctest::Approx(0.15));
+  CHECK(walking->kick.walk_phase_min == doctest::Approx(0.1));
   CHECK(walking->kick.walk_phase_max == doctest::Approx(0.4));
   CHECK(walking->kick.walk_window_x == doctest::Approx(0.02));
   CHECK(walking->kick.walk_window_y == doctest::Approx(0.015));
   CHECK(walking->kick.walk_yaw == doctest::Approx(deg2rad(6)));
   for (const char* bad : {"walk_speed = 0", "walk_speed = 0.8", "walk_phase_max = 0", "walk_phase_max = 1.5",
+                          "walk_phase_min = -0.1", "walk_phase_min = 0.5, walk_phase_max = 0.4",
                           "walk_window_x = 0", "walk_window_y = 0.2", "walk_yaw_deg = 0", "walk_yaw_deg = 40",
                           "from_walk = 1"}) {
     auto wrong = kick_with(bad);
