@@ -1,14 +1,18 @@
--- kick_long_walk_s5: the long kick started from the walk (`from_walk`, docs/motion.md, Kicks), the
--- best candidate of a search on rcssserver3d from the shipped kick_long with from_walk set (step
--- window 0.6-1.0, 0.2 m/s): `libero optimize --file <robots copy>/nao/motions/kick_long.lua
--- --params <box, pace, step window, the weight shift's duration, gyro gains, hip rolls, support
--- hip and knee, the wind-up's duration and gyro gain> --objective command --trial
--- "tools/bench/skills/skill_fitness.sh kick_long {tree} {seed} --server rcssserver3d --runs 8"
--- --generations 10 --lambda 10 --sigma 0.15 --seed 75 --seeds 1 --holdout 3`. Held out: start
--- -8.31, final mean -0.81, best +0.01. After approaches there (runs 700-723): within 1 s of
--- arriving 24 of 24 (shipped 15), over 2 m 5 of 24 (shipped 10), 1 fall (0). Not shipped: it kicks
--- at once but mostly grazes the ball; its box ended at the search's bounds (ball_x 0.17, ball_y
--- -0.03), so a further search should widen them.
+-- kick_long_walk_s6: the long kick started from the walk (`from_walk`, docs/motion.md, Kicks).
+-- Searched on rcssserver3d in two steps from the shipped kick_long with from_walk set (step window
+-- 0.6-1.0, 0.2 m/s), both with `libero optimize --file <robots copy>/nao/motions/kick_long.lua
+-- --objective command --trial "tools/bench/skills/skill_fitness.sh kick_long {tree} {seed} --server
+-- rcssserver3d --runs 8" --lambda 10 --seeds 1 --holdout 3 --generations 10`: first over the box,
+-- pace, step window, the weight shift's duration, gyro gains, hip rolls, support hip and knee, the
+-- wind-up's duration and gyro gain (--sigma 0.15 --seed 75; held out: start -8.31, final mean
+-- -0.81, best +0.01; its box ended at the bounds), then from that best with the box's bounds
+-- widened and its size searched too (--sigma 0.12 --seed 76; held out: start 0.15, final mean
+-- 1.19, best 1.13; this file is that final mean). After approaches from 1.5 m there
+-- (`libero_skill_bench kick_long --server rcssserver3d --runs 24 --first 700|724`, 48 runs, against
+-- the shipped kick in the same hour): median 4.30 / 4.35 m (0.71 / 2.94), over 2 m 35 of 48 (22),
+-- within 1 s of arriving 43 (36), direction error 15-16 deg (8-9), falls 6 (0). Built-in (12 runs):
+-- 2.61 m, 1 fall. 3 games against UT Austin Villa (seeds 1-3 from the left): 11 : 0, 50 falls,
+-- against main's 12 : 1 and 45 on the same seeds. Not shipped: it falls in one kick in eight.
 return {
   name = "kick_long",
   -- ball placement (torso frame, right foot) and the distance the team plans with: about 0.85 of
@@ -49,18 +53,18 @@ return {
   -- soon (87) but 3 balls lay beyond reach and travel fell (58 over 2 m). From the hand-over point
   -- (runs 30-89): 39 against 32, over 2 m 39 against 38, median 3.61 against 4.06 m. Built-in
   -- (runs 200-239): 32 of 40 within 1 s against 23, medians 5.10 / 4.47 m against 2.90 / 5.12.
-  kick = { ball_x = 0.17, ball_y = -0.03, distance = 5.2, window_x = 0.045, window_x_near = 0.03,
-           settle_window_x = 0.065, from_walk = true, walk_speed = 0.226337, walk_phase_min = 0.458616, walk_phase_max = 0.932422,
-           walk_window_x = 0.03, walk_window_y = 0.025, walk_yaw_deg = 8 },
+  kick = { ball_x = 0.141631, ball_y = -0.0290269, distance = 5.2, window_x = 0.045, window_x_near = 0.03,
+           settle_window_x = 0.065, from_walk = true, walk_speed = 0.204888, walk_phase_min = 0.354627, walk_phase_max = 0.859615,
+           walk_window_x = 0.0398106, walk_window_y = 0.0261625, walk_yaw_deg = 8 },
   frames = {
     -- weight onto the left foot: legs tilt right under the torso
-    { duration = 0.568467, gyro_ankle_pitch = -0.0115922, gyro_ankle_roll = 0.0718064, angles = {
-        LHipRoll = -6.88306, LFootRoll = 9.8, RHipRoll = -13.7964, RFootRoll = 15.9,
-        LHipPitch = 11.8984, LKneePitch = -21.4622, LFootPitch = 17.5,
+    { duration = 0.671454, gyro_ankle_pitch = -0.0130265, gyro_ankle_roll = 0.000867538, angles = {
+        LHipRoll = -8.06183, LFootRoll = 9.8, RHipRoll = -7.77022, RFootRoll = 15.9,
+        LHipPitch = 8.51136, LKneePitch = -24.0838, LFootPitch = 17.5,
         RHipPitch = 10.0, RKneePitch = -22.0, RFootPitch = 17.5,
         LShoulderYaw = 66.4, RShoulderYaw = -66.4 } },
     -- wind up: right leg lifted and drawn back, support leg and arms against it
-    { duration = 0.362203, gyro_ankle_pitch = -0.0805532, gyro_ankle_roll = 0.000, angles = { RHipPitch = 14.9957, RKneePitch = -128, RFootPitch = 40.5438,
+    { duration = 0.400238, gyro_ankle_pitch = -0.1, gyro_ankle_roll = 0.000, angles = { RHipPitch = 14.9957, RKneePitch = -128, RFootPitch = 40.5438,
         RHipRoll = -19.1, LHipPitch = 14.3, RShoulderPitch = -35.1, LShoulderPitch = -121.0 } },
     -- swing through the ball
     { duration = 0.0780135, angles = { RHipPitch = 30.6211, RKneePitch = -30.6389, RFootPitch = 15.4557,
