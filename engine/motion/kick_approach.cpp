@@ -265,15 +265,16 @@ KickApproachOutput KickApproach::step(const KickSpec& spec, const KickApproachIn
     still_cycles_ = 0;
   }
 
-  // A kick from the walk starts in a step of the kicking foot, early in
-  // it, with the ball in its box as the torso sees it: the swing goes on
-  // from the step's own lift, and the weight is already on the other foot.
-  // The box is the torso's, not the feet's: the kick meets the ball where
-  // the body carries the foot, and mid-step the stance is half a step out.
+  // A kick from the walk starts in a step of the kicking foot, while the
+  // other foot carries the weight, with the ball in its box as the torso
+  // sees it. The box is the torso's, not the feet's: mid-step the stance
+  // is half a step out, and the kick meets the ball where the body
+  // carries the foot.
   const double walk_spot_y = left_ ? -spec.ball_y : spec.ball_y;
   const double walk_dx = in.ball_x - spec.ball_x, walk_dy = in.ball_y - walk_spot_y;
-  if (spec.from_walk && walk.walking() && walk.swing_side() == (left_ ? kLeft : kRight) &&
-      walk.phase() >= spec.walk_phase_min && walk.phase() < spec.walk_phase_max && std::abs(walk_dx) < spec.walk_window_x &&
+  const bool kicking_step = walk.walking() && walk.swing_side() == (left_ ? kLeft : kRight) &&
+                            walk.phase() >= spec.walk_phase_min && walk.phase() < spec.walk_phase_max;
+  if (spec.from_walk && kicking_step && std::abs(walk_dx) < spec.walk_window_x &&
       std::abs(walk_dy) < spec.walk_window_y && std::abs(dir) < spec.walk_yaw) {
     out.kick = true;
     out.phase = ApproachPhase::Kick;
