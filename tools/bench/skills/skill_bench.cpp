@@ -11,6 +11,7 @@
 // behaviors/dribble.lua (from --scripts) pushing the ball towards the
 // opponent goal from 1.2 m away, the start turned up to 60 deg off the line
 // behind the ball, so lining up counts as it does in a game.
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <csignal>
@@ -324,7 +325,9 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
   // The torso's recent places (game time, x, y) for the arrival.
   std::vector<Vec3> recent;
   // The monitor's truth each scene while acting (with --keep-logs): game
-  // time, torso x y z, yaw, torso up z, ball x y z.
+  // time, torso x y z, yaw, torso up z, ball x y z, and the torso's forward
+  // lean (rad, + forward): the up vector's z alone cannot tell a get-up that
+  // ends leaning forward from one tipping back.
   std::FILE* truth = nullptr;
   if (!s.keep_logs.empty()) truth = std::fopen((work / "truth.txt").c_str(), "w");
   struct CloseFile {
@@ -368,8 +371,9 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
     }
     const double t = scene.time - t0;
     if (truth)
-      std::fprintf(truth, "%.3f %.4f %.4f %.4f %.4f %.4f %.4f %.4f %.4f\n", scene.time, robot->torso.x(), robot->torso.y(),
-                   robot->torso.z(), robot->yaw, robot->up_z, scene.ball.x(), scene.ball.y(), scene.ball.z());
+      std::fprintf(truth, "%.3f %.4f %.4f %.4f %.4f %.4f %.4f %.4f %.4f %.4f\n", scene.time, robot->torso.x(),
+                   robot->torso.y(), robot->torso.z(), robot->yaw, robot->up_z, scene.ball.x(), scene.ball.y(),
+                   scene.ball.z(), -std::asin(std::clamp((robot->rotation * Vec3::UnitY()).z(), -1.0, 1.0)));
     if (robot->torso.z() < 0.25) result.fell = true;
     if (is_getup(s.scenario)) {
       if (result.down_time < 0 && robot->torso.z() < 0.25) {
