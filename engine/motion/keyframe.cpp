@@ -168,6 +168,13 @@ double KeyframePlayer::evaluate(int joint, double t) const {
          (s3 - s2) * m1;
 }
 
+int KeyframePlayer::frame() const {
+  if (!running_) return 0;
+  int i = 1;
+  while (i + 1 < point_count_ && time_[i] <= elapsed_) ++i;
+  return i;
+}
+
 bool KeyframePlayer::interruptible() const {
   if (!running_) return true;
   int i = 1;

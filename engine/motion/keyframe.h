@@ -179,6 +179,14 @@ struct KeyframeMotion {
   // readings thrown about by the fall leave the pitch 10-20 degrees off as it
   // stands, and it toppled backwards in the hand-over to the stand.
   double imu_accel_smoothing = 1.0;
+  // A get-up for a fall caught before the body lies flat: played instead of
+  // the ordinary one when the torso's tilt at the fall is below this (rad;
+  // `start_tilt_max_deg` in the file, 0: never). On rcssserver3d robots
+  // that fall backwards from the walk often sit down on their heels
+  // (torso 0.31 m high, leaning back 55-70 degrees): getup_back, made for
+  // lying flat, sat them up, laid them flat again and stood only at its
+  // second try (docs/motion.md, "Sitting falls").
+  double start_tilt_max = 0.0;
 };
 
 constexpr int kMaxKeyFrames = 64;
@@ -227,6 +235,8 @@ class KeyframePlayer {
   double ball_dy() const { return ball_dy_; }
   bool interruptible() const;
   double elapsed() const { return elapsed_; }
+  // The frame playing now (1-based, the file's order; 0 when stopped).
+  int frame() const;
   // The torso's pitch change since the start, from the gyro (rad).
   double pitch_change() const { return pitch_change_; }
   double total_duration() const { return total_; }

@@ -49,6 +49,10 @@ Result<KeyframeMotion> motion_from_data(const data::DataFile& file) {
   motion.imu_accel_smoothing = top.number_or("imu_accel_smoothing", 1.0);
   if (top.ok() && !(motion.imu_accel_smoothing > 0 && motion.imu_accel_smoothing <= 1))
     top.fail("'imu_accel_smoothing' must be in (0, 1]");
+  const double start_tilt_max_deg = top.number_or("start_tilt_max_deg", 0.0);
+  if (top.ok() && !(start_tilt_max_deg >= 0 && start_tilt_max_deg <= 180))
+    top.fail("'start_tilt_max_deg' must be in [0, 180]");
+  motion.start_tilt_max = deg2rad(start_tilt_max_deg);
   const data::Value* kick = top.map_or_null("kick");
   const data::Value* pitch_reference = top.map_or_null("pitch_reference");
   const data::Value* frames = top.array("frames");

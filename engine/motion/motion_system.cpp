@@ -95,6 +95,7 @@ struct MotionSystem::Impl {
   KickPhase kick_phase = KickPhase::Approach;
   bool kick_left_foot = false;
   int getup_attempts = 0;
+  int getup_frame = 0;  // the get-up's frame last traced
   int32_t last_body = -1;
   char last_motion_name[kMotionNameLength + 1] = {};
   double last_kick_x = 1e9, last_kick_y = 1e9;
@@ -369,6 +370,10 @@ void MotionSystem::Impl::handle_fall(const SkillRequests& requests, bool new_req
     const Vec3& up = imu.up();
     bool front = lying == FallDirection::Front || (lying == FallDirection::Side && up.x() < 0);
     const KeyframeMotion* getup = side ? side : library->find(front ? "getup_front" : "getup_back");
+    // Caught sitting (tilted less than a lying robot), the back fall has a
+    // get-up of its own when the robot data give one (getup_back_sitting).
+    const KeyframeMotion* sitting = !side && !front ? library->find("getup_back_sitting") : nullptr;
+    if (sitting && imu.tilt() < sitting->start_tilt_max) getup = sitting;
     // Left side down: world up is on the torso's right (-y).
     bool mirrored = side && up.y() < 0;
     if (getup && getup_attempts < kMaxGetUpAttempts) {
@@ -387,7 +392,16 @@ void MotionSystem::Impl::handle_fall(const SkillRequests& requests, bool new_req
 // is up, or the fall handling starts the next attempt next cycle.
 void MotionSystem::Impl::step_getup(double* joints) {
   bool running = player.step(kLookahead, keyframe_sense(), joints);
+  // Each frame's start with the IMU's view (debug level): a get-up that
+  // stands and topples back is told from one that stands by where the torso
+  // is as the rise begins, and replays of game records show it.
+  if (running && player.frame() != getup_frame) {
+    getup_frame = player.frame();
+    LOG_DEBUG("motion", "get-up %s frame %d at %.2f: pitch %.1f roll %.1f deg, gyro %.2f %.2f", player.name(),
+              getup_frame, now, rad2deg(imu.pitch()), rad2deg(imu.roll()), imu.gyro().x(), imu.gyro().y());
+  }
   if (!running) {
+    getup_frame = 0;
     const Vec3& up = imu.up();
     LOG_DEBUG("motion", "get-up ended at %.2f: %s, up %.2f %.2f %.2f, gyro %.2f %.2f %.2f", now,
               imu.fall() == FallDirection::None ? "upright" : "still down", up.x(), up.y(), up.z(), imu.gyro().x(),

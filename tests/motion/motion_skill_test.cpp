@@ -339,6 +339,47 @@ void check_get_up(bool front) {
 
 TEST_CASE("fall detection starts the get-up and the robot stands up from its belly") { check_get_up(true); }
 
+// A back fall caught with the torso tilted less than getup_back_sitting's
+// start_tilt_max_deg plays that motion instead of getup_back; lying flat
+// beyond it, getup_back. The stand-in sitting motion swings both arms to +60
+// degrees in 0.4 s and holds them there; getup_back's first two frames (0.8
+// s) take them to -101 and -120.
+TEST_CASE("a back fall tilted less than getup_back_sitting's limit plays that motion, else getup_back") {
+  for (int limit : {180, 45}) {
+    CAPTURE(limit);
+    const std::string robots = MotionHarness::scratch_robots_copy("getup_sitting_test");
+    std::ofstream(robots + "/nao/motions/getup_back_sitting.lua")
+        << "return { name = 'getup_back_sitting', start_tilt_max_deg = " << limit
+        << ", frames = { { duration = 0.4, symmetric = true, angles = { LShoulderPitch = 60 } },"
+           " { duration = 3, symmetric = true, angles = { LShoulderPitch = 60 } } } }\n";
+    HarnessOptions o;
+    o.robots_dir = robots;
+    struct RemoveCopy {
+      const std::string& path;
+      ~RemoveCopy() { std::filesystem::remove_all(path); }
+    } remove_copy{robots};
+    auto made = MotionHarness::create(o);
+    REQUIRE_MESSAGE(made.ok(), (made.ok() ? "" : made.error().describe()));
+    auto& h = *made.value();
+    h.run(0.5);
+    h.lay_down(false);
+    REQUIRE(h.fallen());
+    h.requests().body = motion::kBodyStand;
+    h.run(0.7);
+    CHECK(h.status().getting_up);
+    const double shoulder = rad2deg(h.readings().joint_angle[kLShoulderPitch]);
+    if (limit == 180) {
+      CHECK(shoulder > 40);
+    } else {
+      // Lying flat (tilt near 90 degrees) is beyond 45: the ordinary get-up.
+      CHECK(shoulder < -60);
+      h.run(6.0);
+      CHECK_FALSE(h.fallen());
+    }
+  }
+}
+
+
 TEST_CASE("a type-0 robot lying on its back gets up") { check_get_up(false); }
 
 // SimSpark's limbs barely slide (mu = infinity with a slip of 5e-3 m/s per N):

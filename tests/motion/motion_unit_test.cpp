@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -22,6 +23,21 @@
 
 using namespace libero;
 using namespace libero::motion;
+
+namespace {
+// Each of `values` for the motion-level field `field` is refused, the error
+// naming the field.
+void check_motion_field_rejected(const char* field, std::initializer_list<const char*> values) {
+  for (const char* bad : values) {
+    CAPTURE(bad);
+    auto wrong = parse_motion_text(std::string("return { name = 'g', ") + field + " = " + bad +
+                                       ", frames = { { duration = 1, angles = {} } } }",
+                                   "g.lua");
+    REQUIRE_FALSE(wrong.ok());
+    CHECK(wrong.error().message.find(field) != std::string::npos);
+  }
+}
+}  // namespace
 
 TEST_CASE("leg IK inverts leg FK on both sides") {
   LegGeometry g = default_leg_geometry();
@@ -478,6 +494,14 @@ TEST_CASE("motion files: a good file parses, errors name the problem") {
   auto syntax = parse_motion_text("return { name = ", "x.lua");
   CHECK_FALSE(syntax.ok());
 
+  // A get-up's start tilt limit: degrees in the file, 0-180.
+  auto sitting = parse_motion_text(
+      "return { name = 's', start_tilt_max_deg = 72, frames = { { duration = 1, angles = {} } } }", "s.lua");
+  REQUIRE(sitting.ok());
+  CHECK(sitting->start_tilt_max == doctest::Approx(deg2rad(72)));
+  CHECK(good->start_tilt_max == 0);
+  check_motion_field_rejected("start_tilt_max_deg", {"-5", "200", "'steep'"});
+
   auto lean = parse_motion_text(
       "return { name = 'x', frames = { { duration = 1, level_feet = true, level_feet_lean = 0.25, angles = {} } } }",
       "x.lua");
@@ -620,14 +644,7 @@ TEST_CASE("motion files: the IMU smoothing a motion runs with is data, checked o
   CHECK(player.imu_accel_smoothing() == doctest::Approx(0.3));
   player.start(*plain, start, true);
   CHECK(player.imu_accel_smoothing() == 1.0);
-  for (const char* bad : {"0", "-0.5", "1.5", "'mean'"}) {
-    CAPTURE(bad);
-    auto wrong = parse_motion_text(std::string("return { name = 'g', imu_accel_smoothing = ") + bad +
-                                       ", frames = { { duration = 1, angles = {} } } }",
-                                   "g.lua");
-    REQUIRE_FALSE(wrong.ok());
-    CHECK(wrong.error().message.find("imu_accel_smoothing") != std::string::npos);
-  }
+  check_motion_field_rejected("imu_accel_smoothing", {"0", "-0.5", "1.5", "'mean'"});
 }
 
 TEST_CASE("motion files: a kick's placement and distance are data, checked on load") {
