@@ -90,10 +90,10 @@ return {
   -- before on runs 1100-1147: 28 of 48 over 2 m, 3.35 / 2.84 m, 12-14 deg, within 1 s 30. The
   -- range without the spot's moves (0.205-0.245, or growing 0.005): 31 and 33 of 48 over 2 m; the
   -- spot 2 cm inward alone: 20. Built-in (runs 200-223): 24 of 24 over 2 m (20), median 4.70 m
-  -- (4.38), within 1 s 7 (19). With ball_x 0.200: 3 games against UT Austin Villa (seeds 1-3
-  -- from the left) 10 : 1, shots 66 : 15 (the file before, with get-up variants: 10 : 0 and 7 : 0,
-  -- shots 53 : 14 and 65 : 11); single halves against FC Portugal (seeds 1-3) 0 : 5, shots 3 : 36
-  -- (main before: 0 : 3, 5 : 29).
+  -- (4.38), within 1 s 7 (19). 3 games against UT Austin Villa (seeds 1-3 from the left): 12 : 0,
+  -- shots 67 : 12 (with ball_x 0.200 10 : 1, shots 66 : 15; the file before, with get-up
+  -- variants: 10 : 0 and 7 : 0, shots 53 : 14 and 65 : 11); single halves against FC Portugal
+  -- (seeds 1-3): 0 : 4, shots 0 : 33 (with ball_x 0.200 0 : 5, 3 : 36; main before: 0 : 3, 5 : 29).
   kick = { ball_x = 0.192, ball_y = -0.045, distance = 5.2, window_x = 0.045, window_x_near = 0.03,
            settle_window_x = 0.065, torso_x_min = 0.208, torso_x_max = 0.236, torso_x_grow = 0 },
   frames = {
