@@ -177,9 +177,7 @@ int KeyframePlayer::frame() const {
 
 bool KeyframePlayer::interruptible() const {
   if (!running_) return true;
-  int i = 1;
-  while (i + 1 < point_count_ && time_[i] <= elapsed_) ++i;
-  return interruptible_[i];
+  return interruptible_[frame()];
 }
 
 bool KeyframePlayer::step(double lookahead, const KeyframeSense& sense, double target[kJointCount]) {

@@ -379,7 +379,6 @@ TEST_CASE("a back fall tilted less than getup_back_sitting's limit plays that mo
   }
 }
 
-
 TEST_CASE("a type-0 robot lying on its back gets up") { check_get_up(false); }
 
 // SimSpark's limbs barely slide (mu = infinity with a slip of 5e-3 m/s per N):

@@ -271,6 +271,36 @@ TEST_CASE("keyframe wait_pitch: a frame's end holds the pose until the torso has
   CHECK(last.back() == doctest::Approx(1.0));
 }
 
+// frame() names the frame playing (the get-up's trace reads it, and
+// interruptible() goes by it): 0 before the start and after the end.
+TEST_CASE("keyframe player: frame() follows the frames, 0 when stopped") {
+  KeyframeMotion m;
+  m.name = "test";
+  KeyFrame a, b;
+  a.duration = 0.1;  // 5 cycles
+  a.has_angle[kRHipPitch] = true;
+  b.duration = 0.1;
+  b.has_angle[kRHipPitch] = true;
+  b.interruptible = true;
+  m.frames = {a, b};
+  double start[kJointCount] = {}, target[kJointCount];
+  KeyframePlayer player;
+  CHECK(player.frame() == 0);
+  player.start(m, start, false);
+  std::vector<int> frames;
+  std::vector<bool> interruptible;
+  while (player.step(0.0, KeyframeSense{}, target)) {
+    frames.push_back(player.frame());
+    interruptible.push_back(player.interruptible());
+  }
+  CHECK(player.frame() == 0);
+  REQUIRE(frames.size() >= 8);
+  CHECK(frames.front() == 1);
+  CHECK(frames.back() == 2);
+  for (size_t k = 1; k < frames.size(); ++k) CHECK(frames[k] >= frames[k - 1]);
+  for (size_t k = 0; k < frames.size(); ++k) CHECK(interruptible[k] == (frames[k] == 2));
+}
+
 TEST_CASE("keyframe ball shifts: a kick's joints follow the ball's offset from the spot, mirrored with the motion") {
   KeyframeMotion m;
   m.name = "test";
