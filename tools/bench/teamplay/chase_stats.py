@@ -24,7 +24,7 @@ import os
 import sys
 
 WINDOW = 1.0      # s of game time per speed sample
-STAND_UP = 1.0    # s a robot must stand before a new fall counts (the summary's kStandUpSeconds)
+STAND_UP = 0.5    # s a robot must stand before a new fall counts (the summary's kStandUpSeconds)
 
 
 def replay_files(args):
