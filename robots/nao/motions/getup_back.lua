@@ -82,9 +82,9 @@
 -- harness with the slip (type4/getup_back.lua). Built-in (`--runs 10 --first
 -- 10`): 1.28 -> 1.32 s; with SimSpark's slip 1.32 -> 3.76 s. Harness (`libero fitness getup back
 -- --poses 12 --slip 0,0.005 [--pushed 20]`): 7.30 -> 7.19 (22 -> 21 of 24 stood), pushed 7.67 ->
--- 7.83. Games against UT Austin Villa there, seeds 1-3 each side: 6 / 0 / 0, 24 : 0, our falls 0.47
--- per player-minute (84 in 180, 17 within 2.5 s of standing up; main before, seeds 1-3 from the
--- left: 0.53).
+-- 7.83. Games against UT Austin Villa there, seeds 1-5 each side: 10 / 0 / 0, 42 : 0, our falls 0.45
+-- per player-minute (134 in 300, 22 within 2.5 s of standing up; the 10 games before at 6b1aa5d:
+-- 0.52).
 return {
   name = "getup_back",
   frames = {

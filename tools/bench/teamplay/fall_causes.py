@@ -37,10 +37,8 @@ import math
 import os
 import sys
 
-from chase_stats import replay_files
+from chase_stats import STAND_UP, replay_files
 from nearest_states import read, state_at
-
-STAND_UP = 0.5
 
 
 STATE_BEFORE = 0.5   # s before a fall at which its option state is read (--where)
