@@ -3,7 +3,8 @@
 # B's robot 1 within 0.3 m in the second before and once alone; B's robot
 # never falls; --where says B's robot was in front, A fell onto its back while
 # pushing the ball; --refall counts a second replay's fall 1 s after a get-up
-# (back then back) and not one 28 s after. Also a missing file and a broken
+# (back then back) and not one 28 s after; --getups times a front and a back
+# spell down as the get-up bench does (a half-second stand ends neither). Also a missing file and a broken
 # line are errors naming them.
 # Usage: fall_causes_test.sh FALL_CAUSES_PY
 set -u
@@ -62,6 +63,25 @@ echo "$out" | grep -q '^A, falls within 2.5 s of standing up from a fall: 1 of 2
 out="$(python3 "$tool" --refall 0.5 "$dir/refall.jsonl" 2>&1)" || fail "the tool failed with --refall 0.5: $out"
 echo "$out" | grep -q '^A, falls within 0.5 s of standing up from a fall: 0 of 2$' || fail "--refall 0.5 counts a fall 1 s after standing up"
 out="$(python3 "$tool" --refall -1 "$dir/game.jsonl" 2>&1)"; [ $? -eq 2 ] || fail "--refall -1 was not refused with exit 2"
+python3 - "$dir/getups.jsonl" <<'PY'
+import json, sys
+out = open(sys.argv[1], "w")
+out.write(json.dumps({"type": "header", "team_left": "A", "team_right": "B"}) + "\n")
+for k in range(0, 401):
+    # A falls onto its front at 10 s and stands from 11.5 s; onto its back at
+    # 20 s, stands 22.0-22.5 s (under the bench's 1 s) and from 23 s.
+    t = k * 0.1
+    down = 10.0 <= t < 11.5 or (20.0 <= t < 23.0 and not 22.0 <= t < 22.5)
+    a_x = 0.0 if t < 10.0 else (0.3 if t < 20.0 else 0.0)
+    robots = [{"team": 0, "unum": 1, "pos": [a_x, 0, 0.1 if down else 0.33], "yaw": 0.0, "fallen": down},
+              {"team": 1, "unum": 1, "pos": [5.0, 0, 0.33], "yaw": 3.14, "fallen": False}]
+    out.write(json.dumps({"type": "frame", "t": round(t, 2), "pm": "PlayOn", "robots": robots}) + "\n")
+PY
+out="$(python3 "$tool" --getups "$dir/getups.jsonl" 2>&1)" || fail "the tool failed with --getups: $out"
+echo "$out"
+echo "$out" | grep -q '^A, down to standing: back 1, median 3.00 s, within 2 s 0; front 1, median 1.50 s, within 2 s 1$' ||
+  fail "A's get-ups are not front 1.5 s and back 3.0 s (a half-second stand does not end a spell)"
+echo "$out" | grep -q '^B, down to standing: none$' || fail "B, never down, has spells down"
 out="$(python3 "$tool" "$dir/none.jsonl" 2>&1)" && fail "a missing file was accepted"
 echo "$out" | grep -q "none.jsonl" || fail "the missing file is not named: $out"
 echo '{"type": "header", "team_left": "A", "team_right": "B"}' > "$dir/bad.jsonl"

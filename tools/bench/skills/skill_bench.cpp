@@ -123,15 +123,17 @@ struct RunResult {
 };
 
 bool is_kick(const std::string& s) { return s.rfind("kick_", 0) == 0; }
-// getup_front: the front get-up motion played by a standing robot throws it
-// onto its front (there is no trainer command that lays a robot down), and
-// the automatic get-up brings it back; timed from the moment the torso is
-// down to the moment it stands again. getup_back: played standing, the back
-// get-up motion throws the robot onto its front too, so the bench adds a
-// motion of its own (scenario/bench_fall_back.lua) to a copy of the robot
-// data that folds the robot over its heels.
+// getup_front, getup_back: no trainer command lays a robot down, so the bench
+// adds a fall motion of its own (scenario/bench_fall_front.lua,
+// bench_fall_back.lua) to a copy of the robot data and plays it; the
+// automatic get-up brings the robot back, timed from the moment the torso is
+// down to the moment it stands again. The falls must not come from the
+// get-up under test: playing getup_front to throw the robot down let a
+// search of that get-up shape its own fall.
 bool is_getup(const std::string& s) { return s == "getup_front" || s == "getup_back"; }
-const char* const kFallBackMotion = "bench_fall_back";
+std::string fall_motion(const std::string& scenario) {
+  return scenario == "getup_front" ? "bench_fall_front" : "bench_fall_back";
+}
 // kick_*_spot: the kick motion alone (no approach), the robot beamed with
 // the ball at the kick's spot moved by --ball-dx/--ball-dy.
 bool is_spot(const std::string& s) { return is_kick(s) && s.size() > 5 && s.compare(s.size() - 5, 5, "_spot") == 0; }
@@ -183,7 +185,7 @@ Status write_scenario(const Settings& s, int run, const fs::path& dir) {
         << ", start_heading = 0, target_x = " << pose.x << ", target_y = " << pose.y << ", target_heading = " << pose.heading
         << " }\n";
   } else if (is_getup(s.scenario))
-    out << "return { kind = 'fall', motion = '" << (s.scenario == "getup_back" ? kFallBackMotion : s.scenario.c_str())
+    out << "return { kind = 'fall', motion = '" << fall_motion(s.scenario)
         << "', then_walk = " << s.then_walk << ", fall_walking = " << s.fall_walking
         << ", fall_walking_seconds = " << (s.fall_walking != 0 ? 1.5 + 0.5 * run_fraction(run) : 0.0)
         << ", start_x = -8, start_y = 3, start_heading = 0 }\n";
@@ -203,20 +205,19 @@ Status write_scenario(const Settings& s, int run, const fs::path& dir) {
   return {};
 }
 
-// The robot data a run's agent reads: --robots itself, or for getup_back a
+// The robot data a run's agent reads: --robots itself, or for the get-ups a
 // copy of it with the bench's fall motion added (the shipped data stays
 // without it).
 Result<std::string> robots_for_run(const Settings& s, const fs::path& work) {
-  if (s.scenario != "getup_back") return s.robots;
+  if (!is_getup(s.scenario)) return s.robots;
   const fs::path copy = work / "robots";
   std::error_code ec;
   fs::remove_all(copy, ec);
   fs::copy(s.robots, copy, fs::copy_options::recursive, ec);
   if (ec) return make_error("cannot copy " + s.robots + " to " + copy.string() + ": " + ec.message());
-  const std::string motion =
-      agent::find_data_dir("tools/bench/skills/scenario") + "/" + kFallBackMotion + ".lua";
-  fs::copy_file(motion, copy / "nao" / "motions" / (std::string(kFallBackMotion) + ".lua"),
-                fs::copy_options::overwrite_existing, ec);
+  const std::string name = fall_motion(s.scenario);
+  const std::string motion = agent::find_data_dir("tools/bench/skills/scenario") + "/" + name + ".lua";
+  fs::copy_file(motion, copy / "nao" / "motions" / (name + ".lua"), fs::copy_options::overwrite_existing, ec);
   if (ec) return make_error("cannot copy " + motion + ": " + ec.message());
   return copy.string();
 }

@@ -25,7 +25,13 @@ counted here), by which way the torso went in the earlier fall and in this
 one: a get-up that stands and topples again, which the get-up bench's fall
 from standing does not show (docs/motion.md, "Standing, then toppling").
 
-Usage: fall_causes.py [--near M] [--cause S] [--team NAME] [--where] [--refall S] REPLAY.jsonl|DIR ...
+--getups adds, per team, how long the robots lay, timed as the get-up bench
+times its falls (libero_skill_bench getup_*): from the torso first below
+0.25 m to the first frame of a second with it above 0.30 m, by which way the
+torso went: the count, the median and how many within 2 s (the get-up
+target). The bench's own falls are one kind of fall; these are the game's.
+
+Usage: fall_causes.py [--near M] [--cause S] [--team NAME] [--where] [--refall S] [--getups] REPLAY.jsonl|DIR ...
 Prints one line per team name: player-minutes, falls, falls near a robot,
 falls not near one, and the two rates. Exit 1 on a missing file or a broken
 line, 2 on bad arguments. Python 3 only.
@@ -35,12 +41,14 @@ import bisect
 import collections
 import math
 import os
+import statistics
 import sys
 
 from chase_stats import STAND_UP, replay_files
 from nearest_states import read, state_at
 
 
+DOWN_Z, UP_Z, UP_HOLD = 0.25, 0.30, 1.0  # m, m, s: the get-up bench's rule (--getups)
 STATE_BEFORE = 0.5   # s before a fall at which its option state is read (--where)
 MOVE_SPAN = 0.6      # s either side of a fall over which the torso's move is read (--where)
 
@@ -85,7 +93,31 @@ def where(frames, times, index, key, nearest, states, team):
     team["state"][state_at(states.get(key, []), times[index] - STATE_BEFORE).split("/")[-1]] += 1
 
 
-def count(path, near, cause, totals, refall=0.0):
+def time_getups(frames, times, names, totals):
+    """Adds each robot's spells down (the bench's rule, DOWN_Z / UP_Z /
+    UP_HOLD) to totals[team]["getups"][direction] as seconds."""
+    spells = {}
+    for index, f in enumerate(frames):
+        if f["pm"] == "BeforeKickOff":
+            continue
+        for r in f["robots"]:
+            key = (r["team"], r["unum"])
+            z, t = r["pos"][2], f["t"]
+            spell = spells.get(key)
+            if spell is None:
+                if z < DOWN_Z:
+                    spells[key] = [t, fall_direction(frames, times, index, key), None]
+            elif z > UP_Z:
+                if spell[2] is None:
+                    spell[2] = t
+                elif t - spell[2] >= UP_HOLD:
+                    totals[names[r["team"]]]["getups"][spell[1]].append(spell[2] - spell[0])
+                    del spells[key]
+            else:
+                spell[2] = None
+
+
+def count(path, near, cause, totals, refall=0.0, getups=False):
     header, frames, states = read(path)
     times = [f["t"] for f in frames]
     names = (header["team_left"], header["team_right"])
@@ -107,7 +139,8 @@ def count(path, near, cause, totals, refall=0.0):
             team = totals.setdefault(names[r["team"]], {"minutes": 0.0, "falls": 0, "near": 0,
                                                         "other": collections.Counter(), "onto": collections.Counter(),
                                                         "state": collections.Counter(),
-                                                        "refall": collections.Counter()})
+                                                        "refall": collections.Counter(),
+                                                        "getups": collections.defaultdict(list)})
             team["minutes"] += dt / 60.0
             for o in robots:
                 if o is r:
@@ -135,6 +168,8 @@ def count(path, near, cause, totals, refall=0.0):
             if key not in stood_since and not r["fallen"]:
                 stood_since[key] = t - STAND_UP
             down[key] = r["fallen"]
+    if getups:
+        time_getups(frames, times, names, totals)
 
 
 def main():
@@ -145,6 +180,8 @@ def main():
     ap.add_argument("--where", action="store_true", help="how the falls near a robot happened")
     ap.add_argument("--refall", type=float, default=0.0, metavar="S",
                     help="the falls within S s of standing up from a fall before")
+    ap.add_argument("--getups", action="store_true",
+                    help="the time from down to standing per fall, as the get-up bench times it")
     ap.add_argument("logs", nargs="+")
     args = ap.parse_args()
     if not (args.near > 0 and args.cause >= 0 and args.refall >= 0):
@@ -153,7 +190,7 @@ def main():
     for path in replay_files(args.logs):
         if not os.path.isfile(path):
             raise SystemExit("fall_causes.py: no file %s" % path)
-        count(path, args.near, args.cause, totals, args.refall)
+        count(path, args.near, args.cause, totals, args.refall, args.getups)
     print("| team | player-minutes | falls | near a robot | not near | falls / player-minute | not near / player-minute |")
     print("|---|---|---|---|---|---|---|")
     for name, t in sorted(totals.items()):
@@ -177,6 +214,16 @@ def main():
             print("%s, falls within %.1f s of standing up from a fall: %d of %d%s" % (
                 name, args.refall, sum(t["refall"].values()), t["falls"], "".join(
                     ", %s %d" % (k, n) for k, n in sorted(t["refall"].items(), key=lambda kv: (-kv[1], kv[0])))))
+    if args.getups:
+        for name, t in sorted(totals.items()):
+            if args.team and name != args.team:
+                continue
+            parts = []
+            for direction, seconds in sorted(t["getups"].items()):
+                seconds = sorted(seconds)
+                parts.append("%s %d, median %.2f s, within 2 s %d" % (
+                    direction, len(seconds), statistics.median(seconds), sum(x <= 2.0 for x in seconds)))
+            print("%s, down to standing: %s" % (name, "; ".join(parts) if parts else "none"))
     return 0
 
 
