@@ -84,6 +84,25 @@ TEST_CASE("say: too long is silently dropped, bad text is rejected with a warnin
   CHECK(c.warning_count == 1);
 }
 
+TEST_CASE("pass: (pass) asks for pass mode; arguments make it a bad command") {
+  sexp::Parser parser;
+  AgentCommands c;
+  REQUIRE(parse_agent_message("(he1 0.5)(pass)(syn)", true, &parser, &c).ok());
+  CHECK(c.pass);
+  CHECK(c.warning_count == 0);
+  c.clear();
+  CHECK_FALSE(c.pass);
+  REQUIRE(parse_agent_message("(pass 1)(he1 0.5)", true, &parser, &c).ok());
+  CHECK(c.pass);  // as rcssserver3d, which reads only the name
+  CHECK(c.warning_count == 1);
+  CHECK(std::string(c.first_warning).find("(pass 1)") != std::string::npos);
+  CHECK(c.joint_set[kNeckYaw]);  // the rest of the message still counts
+  c.clear();
+  REQUIRE(parse_agent_message("(pass)", false, &parser, &c).ok());  // no robot yet
+  CHECK_FALSE(c.pass);
+  CHECK(c.warning_count == 1);
+}
+
 TEST_CASE("malformed messages are errors") {
   sexp::Parser parser;
   AgentCommands c;

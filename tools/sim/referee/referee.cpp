@@ -3,12 +3,19 @@
 #include <algorithm>
 #include <cmath>
 
+#include "tools/sim/referee/safe_reposition.h"
+
 namespace libero::sim {
 namespace {
 
 constexpr double kBallOutMargin = 0.001;  // whole ball over the line plus 1 mm (facts §3.5)
 // A kick taker's contact this soon after its kick is still the same kick (facts §7.5).
 constexpr double kSameKickTime = 0.1;
+// Pass mode moves an opponent this much beyond PassModeMinOppBallDist
+// (RepelPlayers' pad in UpdatePassMode, facts §7.10).
+constexpr double kPassModeRepelPad = 0.1;
+// Game times are sums of 0.02 s steps: compare whole cycles, not float noise.
+constexpr double kTimeTolerance = 1e-6;
 
 int team_index(TeamSide side) { return side == TeamSide::Right ? 1 : 0; }
 TeamSide other(TeamSide side) {
@@ -175,6 +182,10 @@ bool Referee::check_goal(const RefereeInput& input) {
   if (input.ball_in_right_goal) scorer = TeamSide::Left;
   if (input.ball_in_left_goal) scorer = TeamSide::Right;
   if (scorer == TeamSide::None) return false;
+  if (in_pass_mode_score_wait(scorer)) {
+    award_goal_kick(other(scorer));  // no goal; the defenders kick off from their goal area (facts §7.10)
+    return true;
+  }
   if (scorer == TeamSide::Left) ++state_.score_left; else ++state_.score_right;
   if (goal_count_ < static_cast<int>(sizeof goals_ / sizeof goals_[0]))
     goals_[goal_count_++] = GoalRecord{scorer, state_.game_time};
@@ -205,15 +216,21 @@ bool Referee::check_out_of_field(const RefereeInput& input) {
       set_piece_y_ = std::copysign((rules_.field_width + rules_.goal_width) / 4 - r, by);
       set_mode(attacker == TeamSide::Left ? PlayMode::CornerKickLeft : PlayMode::CornerKickRight);
     } else {
-      set_piece_x_ = std::copysign(half_length - rules_.goal_kick_distance, bx);
-      set_piece_y_ = 0;
-      set_mode(defender == TeamSide::Left ? PlayMode::GoalKickLeft : PlayMode::GoalKickRight);
+      award_goal_kick(defender);
     }
     return true;
   }
   last_in_field_x_ = bx;
   last_in_field_y_ = by;
   return false;
+}
+
+// Goal kick for the team defending that goal, at (±14, 0) (facts §7.4).
+void Referee::award_goal_kick(TeamSide defender) {
+  const double goal_x = defender == TeamSide::Left ? -rules_.field_length / 2 : rules_.field_length / 2;
+  set_piece_x_ = goal_x - std::copysign(rules_.goal_kick_distance, goal_x);
+  set_piece_y_ = 0;
+  set_mode(defender == TeamSide::Left ? PlayMode::GoalKickLeft : PlayMode::GoalKickRight);
 }
 
 void Referee::apply_before_kick_off(const RefereeInput& input, RefereeCommands* out) {
@@ -231,6 +248,7 @@ void Referee::apply_before_kick_off(const RefereeInput& input, RefereeCommands* 
 }
 
 void Referee::apply_kick_off(const RefereeInput& input, RefereeCommands* out) {
+  forget_pass_modes();
   const TeamSide kicking = set_piece_team();
   const double circle = rules_.free_kick_distance;
   for (int i = 0; i < input.robot_count; ++i) {
@@ -284,6 +302,7 @@ void Referee::clear_opponents_around(double bx, double by, TeamSide kicking, con
 void Referee::apply_set_piece(const RefereeInput& input, RefereeCommands* out) {
   const double elapsed = state_.game_time - state_.mode_start_time;
   if (elapsed < rules_.kick_in_pause_time) return;  // the referee waits before placing anything
+  forget_pass_modes();
   const TeamSide kicking = set_piece_team();
   const bool goal_kick = is_goal_kick(state_.play_mode);
 
@@ -356,7 +375,96 @@ void Referee::drop_ball(double x, double y, const RefereeInput& input, RefereeCo
   out->ball_z = rules_.ball_radius;
   clear_opponents_around(x, y, TeamSide::Left, input, out);
   clear_opponents_around(x, y, TeamSide::Right, input, out);
+  forget_pass_modes();
   set_mode(PlayMode::PlayOn);
+}
+
+// --- pass mode (facts §7.10; SoccerRuleAspect::CanActivatePassMode,
+// UpdatePassMode, CheckGoal, ResetKickChecks) -------------------------------
+
+bool Referee::request_pass_mode(TeamSide team, int unum, const RefereeInput& world) {
+  // A teamless robot has no side to give the mode to (the reference's
+  // PassEffector would index no team).
+  if (team == TeamSide::None) return false;
+  if (state_.play_mode != PlayMode::PlayOn) return false;
+  const double since_last = state_.game_time - last_pass_mode_time_[team_index(team)];
+  if (since_last < rules_.pass_mode_retry_wait_time - kTimeTolerance) return false;
+  // The ball's full 3-D speed, as the reference measures it.
+  const double ball_speed = std::sqrt(world.ball_vx * world.ball_vx + world.ball_vy * world.ball_vy +
+                                      world.ball_vz * world.ball_vz);
+  if (ball_speed > rules_.pass_mode_max_ball_speed) return false;
+  bool requester_near_ball = false;
+  for (int i = 0; i < world.robot_count; ++i) {
+    const RefereeRobot& r = world.robots[i];
+    const double to_ball = std::hypot(r.x - world.ball_x, r.y - world.ball_y);  // torso, xy
+    if (r.team == team && r.unum == unum) requester_near_ball = to_ball <= rules_.pass_mode_max_ball_distance;
+    if (r.team == other(team) && to_ball < rules_.pass_mode_min_opponent_distance) return false;
+  }
+  if (!requester_near_ball) return false;
+  set_mode(team == TeamSide::Left ? PlayMode::PassLeft : PlayMode::PassRight);
+  return true;
+}
+
+// Each cycle of pass mode: it ends (PlayOn) after PassModeDuration or at any
+// touch of the ball; otherwise the opponents are kept away from the ball
+// and the cycle counts as the team's latest in pass mode. The ending cycle
+// does not count, and there is no goal or ball-out check in this mode.
+void Referee::apply_pass_mode(const RefereeInput& input, RefereeCommands* out) {
+  const TeamSide passing = set_piece_team();
+  const double elapsed = state_.game_time - state_.mode_start_time;
+  if (elapsed >= rules_.pass_mode_duration - kTimeTolerance || any_touch(input)) {
+    set_mode(PlayMode::PlayOn);
+    return;
+  }
+  repel_opponents_of(passing, input, out);
+  last_pass_mode_time_[team_index(passing)] = state_.game_time;
+}
+
+// Opponents whose torso (xy) is closer to the ball than
+// PassModeMinOppBallDist go straight away from the ball to that distance
+// plus 0.1 m, torso height kept, then through the safe reposition (facts
+// §7.7). The reference visits them in random order, which decides who
+// keeps clear of whom.
+void Referee::repel_opponents_of(TeamSide passing, const RefereeInput& input, RefereeCommands* out) {
+  const double radius = rules_.pass_mode_min_opponent_distance;
+  int order[kMaxRefereeRobots];
+  int n = 0;
+  for (int i = 0; i < input.robot_count; ++i)
+    if (input.robots[i].team == other(passing)) order[n++] = i;
+  std::shuffle(order, order + n, rng_);
+  SafeRepositioner repositioner(input, rules_);
+  for (int k = 0; k < n; ++k) {
+    const RefereeRobot& r = input.robots[order[k]];
+    double dx = r.x - input.ball_x, dy = r.y - input.ball_y;
+    const double d = std::hypot(dx, dy);
+    if (d >= radius) continue;
+    // Straight above the ball there is no direction (the reference would
+    // compute NaN): send it towards its own goal.
+    if (d < 1e-9) {
+      dx = -attack_sign(r.team);
+      dy = 0;
+    } else {
+      dx /= d;
+      dy /= d;
+    }
+    const double reach = radius + kPassModeRepelPad;
+    const Spot spot = repositioner.place(r, Spot{input.ball_x + dx * reach, input.ball_y + dy * reach});
+    add_move(r, spot.x, spot.y, r.z, out);
+  }
+}
+
+// A goal credited to `scorer` less than PassModeScoreWaitTime after its
+// last cycle in pass mode does not count.
+bool Referee::in_pass_mode_score_wait(TeamSide scorer) const {
+  const double since_last = state_.game_time - last_pass_mode_time_[team_index(scorer)];
+  return since_last < rules_.pass_mode_score_wait_time - kTimeTolerance;
+}
+
+// The reference's ResetKickChecks: every cycle of a kick-off, of a set piece
+// after its pause, and at a drop ball, both teams' pass-mode history is
+// forgotten (no retry or score wait carries over a restart).
+void Referee::forget_pass_modes() {
+  last_pass_mode_time_[0] = last_pass_mode_time_[1] = kNoPassMode;
 }
 
 void Referee::apply_fouls(const RefereeInput& input, double dt, RefereeCommands* out) {
@@ -432,6 +540,8 @@ void Referee::step(const RefereeInput& input, double dt, RefereeCommands* out) {
       apply_kick_off(input, out);
     } else if (is_set_piece(mode)) {
       apply_set_piece(input, out);
+    } else if (mode == PlayMode::PassLeft || mode == PlayMode::PassRight) {
+      apply_pass_mode(input, out);
     }
     if (!stopped) apply_fouls(input, dt, out);
   }

@@ -21,7 +21,8 @@ struct RefereeRobot {
   TeamSide team = TeamSide::None;
   int unum = 0;
   double x = 0, y = 0, z = 0;                    // torso centre
-  double min_x = 0, max_x = 0, min_y = 0, max_y = 0;  // bounding rectangle of all body parts
+  double min_x = 0, max_x = 0, min_y = 0, max_y = 0;  // bounding box of all body parts
+  double min_z = 0, max_z = 0;
   bool touched_ball = false;                     // this cycle
 };
 
@@ -97,6 +98,14 @@ class Referee {
   // Drops the ball at (x, y): clears both teams and continues with PlayOn.
   void drop_ball(double x, double y, const RefereeInput& input, RefereeCommands* out);
 
+  // An agent's (pass) (facts §7.10): pass mode for its team if the game is in
+  // PlayOn, the team's last pass mode is at least PassModeRetryWaitTime old,
+  // the ball is (almost) at rest, the requester's torso is near the ball and
+  // no opponent's is. `world` is the snapshot of the last step, as the
+  // reference judges with the distances of its last referee update. True if
+  // the mode changed to PassLeft/PassRight.
+  bool request_pass_mode(TeamSide team, int unum, const RefereeInput& world);
+
   // Goals in order, for summaries.
   int goal_count() const { return goal_count_; }
   const GoalRecord& goal(int i) const { return goals_[i]; }
@@ -114,6 +123,11 @@ class Referee {
   void apply_fouls(const RefereeInput& input, double dt, RefereeCommands* out);
   void clear_opponents_around(double bx, double by, TeamSide kicking, const RefereeInput& input,
                               RefereeCommands* out);
+  void award_goal_kick(TeamSide defender);
+  void apply_pass_mode(const RefereeInput& input, RefereeCommands* out);
+  void repel_opponents_of(TeamSide passing, const RefereeInput& input, RefereeCommands* out);
+  bool in_pass_mode_score_wait(TeamSide scorer) const;
+  void forget_pass_modes();
   void add_move(const RefereeRobot& r, double x, double y, double z, RefereeCommands* out);
   double uniform(double lo, double hi);
   bool any_touch(const RefereeInput& input) const;
@@ -128,6 +142,10 @@ class Referee {
   bool ball_touched_in_mode_ = false;
   bool goal_kick_touched_ = false;
   double last_in_field_x_ = 0, last_in_field_y_ = 0;
+  // Game time of each team's last cycle in pass mode [left, right]; the
+  // reference's "never" is -1000.
+  static constexpr double kNoPassMode = -1000;
+  double last_pass_mode_time_[2] = {kNoPassMode, kNoPassMode};
   // per robot foul timers, indexed [team][unum-1]
   double ground_time_[2][11] = {};
   double not_standing_time_[2][11] = {};

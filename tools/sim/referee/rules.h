@@ -28,6 +28,17 @@ struct RuleParameters {
   double not_standing_max_time = 30.0, goalie_not_standing_max_time = 60.0; // torso z < 0.25
   int max_players_inside_own_area = 3;
   double foul_hold_time = 0.5;
+  // safe reposition (facts §7.7): a moved robot's 0.4 m sphere is kept clear of
+  // the other robots, searched at most this many steps
+  double agent_radius = 0.4;
+  int max_safe_reposition_attempts = 100;
+  // pass mode (facts §7.10)
+  double pass_mode_max_ball_speed = 0.05;         // m/s, at the request
+  double pass_mode_max_ball_distance = 0.5;       // requester's torso (xy) to the ball
+  double pass_mode_min_opponent_distance = 1.0;   // opponents (torso xy) to the ball
+  double pass_mode_duration = 4.0;
+  double pass_mode_score_wait_time = 10.0;        // no goal this soon after the team's pass mode
+  double pass_mode_retry_wait_time = 3.0;         // no new pass mode this soon after the last
   // standing thresholds (torso centre height)
   double standing_height = 0.25, ground_height = 0.15;
 };

@@ -79,6 +79,16 @@ void parse_say(sexp::Value item, AgentCommands* c) {
   c->say_length = static_cast<uint8_t>(text.size());
 }
 
+// (pass) takes no argument. The reference's PassEffector looks at the name
+// only, so it would take "(pass 1)" as a request too; here anything more is
+// a malformed command, ignored with a warning like the others.
+// rcssserver3d's pass effector reads only the command's name, so a stray
+// argument still asks for pass mode there: here too, with a warning.
+void parse_pass(sexp::Value item, AgentCommands* c) {
+  if (item.size() != 1) warn(c, "pass takes no argument; asked for pass mode anyway: %.*s", item.text());
+  c->pass = true;
+}
+
 }  // namespace
 
 void AgentCommands::clear() { *this = AgentCommands(); }
@@ -115,7 +125,7 @@ Status parse_agent_message(std::string_view message, bool has_robot, sexp::Parse
     } else if (tag == "say") {
       parse_say(item, c);
     } else if (tag == "pass") {
-      // Pass mode belongs to the referee (next issue); accepted and ignored.
+      parse_pass(item, c);
     } else {
       Joint joint = joint_from_effector(tag);
       double velocity = 0;

@@ -45,6 +45,8 @@ struct AgentCommands {
 
   bool syn = false;
 
+  bool pass = false;  // (pass): asks the referee for pass mode (facts §7.10)
+
   int warning_count = 0;
   char first_warning[96] = {};
 

@@ -44,9 +44,12 @@ void fill_referee_input(const PhysicsWorld& physics, const TeamRobot* robots, in
       r.max_x = hi.x();
       r.min_y = lo.y();
       r.max_y = hi.y();
+      r.min_z = lo.z();
+      r.max_z = hi.z();
     } else {
       r.min_x = r.max_x = r.x;
       r.min_y = r.max_y = r.y;
+      r.min_z = r.max_z = r.z;
     }
     for (int k = 0; k < contacts.ball_touch_count; ++k)
       if (contacts.ball_touches[k].robot == t.robot) r.touched_ball = true;

@@ -526,6 +526,10 @@ void Server::Impl::apply_commands(Session& s) {
       if (beam_placement(s.team, c.beam_x, c.beam_y, c.beam_rot_deg, options.beam_noise, rng, &p))
         physics->teleport_robot(s.robot, to_physics(p));
     }
+    // The referee judges (pass) on the snapshot of its last step, as the
+    // reference's PassEffector uses the distances of the last referee update.
+    if (c.pass && s.team != Team::None && referee.request_pass_mode(s.team, s.unum, referee_input))
+      LOG_INFO(kLog, "%s: pass mode for the %s team", s.label, team_side_text(s.team));
     if (c.say && utterance_count < kMaxSessions) {
       Utterance& u = utterances[utterance_count++];
       u.speaker = s.slot;
