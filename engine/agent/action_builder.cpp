@@ -26,6 +26,7 @@ SayOutcome add_requests_to_action(const motion::SkillRequests& requests, std::st
     action->beam_y = static_cast<float>(requests.beam_y);
     action->beam_rot_deg = static_cast<float>(rad2deg(requests.beam_heading));
   }
+  action->send_pass = requests.pass_mode != 0;
   if (requests.say) {
     // say_text is a fixed C array written by Lua: bound the scan by its size.
     size_t length = strnlen(requests.say_text, sizeof requests.say_text);

@@ -1,4 +1,4 @@
-// Turns the non-joint parts of this cycle's SkillRequests (beam, say) into
+// Turns the non-joint parts of this cycle's SkillRequests (beam, pass, say) into
 // the outgoing Action. Motion writes the joint velocities; this adds the
 // rest. Radians become degrees here, at the protocol boundary.
 #pragma once
@@ -12,7 +12,7 @@ namespace libero::agent {
 
 enum class SayOutcome { kNone, kFromBehaviour, kFromWorldModel, kRejected };
 
-// Adds beam and say to *action. The behaviour's say wins over the world
+// Adds beam, pass and say to *action. The behaviour's say wins over the world
 // model's team message; a text the server would reject is dropped
 // (kRejected) rather than sent.
 SayOutcome add_requests_to_action(const motion::SkillRequests& requests, std::string_view team_message,

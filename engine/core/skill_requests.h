@@ -20,7 +20,7 @@ namespace libero::motion {
 extern "C" {
 #endif
 
-enum { kSkillRequestsVersion = 5, kRadioPayloadBits = 24, kMotionNameLength = 31, kSayLength = 20 };
+enum { kSkillRequestsVersion = 6, kRadioPayloadBits = 24, kMotionNameLength = 31, kSayLength = 20 };
 
 typedef enum {
   kBodyStand = 0,       /* stand still, keep balance */
@@ -66,6 +66,11 @@ typedef struct {
    * scripts that stop setting it (an error, the safe fallback) stop sending it. */
   int32_t radio_payload_set;    /* 1: attach radio_payload to our next team message */
   uint32_t radio_payload;       /* kRadioPayloadBits low bits are sent */
+
+  /* 1: ask the server for pass mode this cycle (the `pass` effector; SimSpark
+   * 0.7.2 only, facts 7.10): it keeps the opponents 1 m off a still ball we
+   * stand at for up to 4 s. The server decides whether the rules allow it. */
+  int32_t pass_mode;
 } SkillRequests;
 
 typedef struct {

@@ -29,6 +29,8 @@ struct Action {
   char say[kMaxSayLength + 1] = {};
   uint8_t say_length = 0;
 
+  bool send_pass = false;          // (pass): ask for pass mode (rcssserver3d 0.7.2, facts 7.10)
+
   bool send_syn = true;            // append (syn) so the agent works in sync mode
 
   void clear();

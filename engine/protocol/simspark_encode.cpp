@@ -193,6 +193,7 @@ Result<size_t> encode_simspark(const Action& action, char* buffer, size_t capaci
     w.put_number(action.beam_rot_deg);
     w.put(")");
   }
+  if (action.send_pass) w.put("(pass)");
   if (action.send_say) {
     w.put("(say ");
     w.put(std::string_view(action.say, action.say_length));

@@ -94,6 +94,7 @@ typedef struct {
   char say_text[21];
   int32_t radio_payload_set;
   uint32_t radio_payload;
+  int32_t pass_mode;
 } SkillRequests;
 typedef struct {
   int32_t active_body;
@@ -295,6 +296,10 @@ local function make_skill()
     req.radio_payload = bits
     req.radio_payload_set = 1
   end
+  -- Ask the server for pass mode this cycle (SimSpark's `pass`): granted when
+  -- the ball is still, we stand within 0.5 m of it and no opponent within
+  -- 1 m; our goals in the 10 s after it do not count.
+  function skill.request_pass_mode() req.pass_mode = 1 end
   return readonly("skill", skill)
 end
 

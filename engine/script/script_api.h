@@ -17,11 +17,12 @@ namespace libero::script {
 
 // Bump when a script-visible name or meaning changes (docs/scripting.md says
 // which version it documents; a test compares).
-constexpr int kScriptApiVersion = 7;  // 2: world.heard, world.heard_text; 3: last_heard_age, kick_ball_x/y, kick_duration;
+constexpr int kScriptApiVersion = 8;  // 2: world.heard, world.heard_text; 3: last_heard_age, kick_ball_x/y, kick_duration;
                                       // 4: skill.set_radio_payload, teammates' radio_payload, radio_payload_age
                                       // 5: kick kind "lofted", motion.status.kick_over_bar_from/to
                                       // 6: draw.layer, draw.polygon
                                       // 7: world.ball.rel_x/rel_y
+                                      // 8: skill.request_pass_mode
 
 class ScriptFiles;
 struct LuaGuard;

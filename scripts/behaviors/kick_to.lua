@@ -7,6 +7,7 @@ local params = require "data.params"
 local walk = require "lib.walk"
 local body = require "lib.body"
 local passing = require "lib.passing"
+local set_play = require "lib.set_play"
 
 local me, ball, status = world.self, world.ball, motion.status
 local STATE, BODY = motion.STATE, motion.BODY
@@ -50,6 +51,7 @@ return option.define {
         end
       end,
       action = function(o, x, y, kind)
+        if set_play.want_pass_mode() then skill.request_pass_mode() end
         local px, py, h = kicking.kick_pose(x, y, kind)
         local wx, wy, round_ball = approach_point(px, py, h)
         walk.to(wx, wy, h, "pursue_ball", round_ball)
@@ -68,6 +70,7 @@ return option.define {
         if o.state_time > P.after and status.interruptible == 1 and passing.opponent_at_ball(P.distance) then return "poke" end
       end,
       action = function(o, x, y, kind)
+        if set_play.want_pass_mode() then skill.request_pass_mode() end
         skill.kick(x, y, kind or "long")
         skill.look_at_ball()
       end,

@@ -20,9 +20,14 @@ local PHASE = world.PHASE
 local SPECIAL = { special.stop_ball, special.take_pass }
 local ball, game, me = world.ball, world.game, world.self
 
+-- Our pass mode (asked for while lining up a kick, lib/set_play.lua) is
+-- play on for us: the kick being lined up goes on. Taken as a set play, the
+-- choice made again (indirect, set-play rules) changed the plan and turned
+-- the robot round the ball: in a half against FC Portugal on rcssserver3d
+-- each of the four pass modes granted ran out with it standing at the ball.
 local ours, theirs = {}, {}
 for _, name in ipairs { "OUR_KICK_IN", "OUR_CORNER_KICK", "OUR_GOAL_KICK", "OUR_FREE_KICK", "OUR_DIRECT_FREE_KICK",
-                        "THEIR_OFFSIDE", "OUR_PASS" } do
+                        "THEIR_OFFSIDE" } do
   if PHASE[name] then ours[PHASE[name]] = true end
 end
 for _, name in ipairs { "THEIR_KICK_IN", "THEIR_CORNER_KICK", "THEIR_GOAL_KICK", "THEIR_FREE_KICK",
@@ -30,7 +35,7 @@ for _, name in ipairs { "THEIR_KICK_IN", "THEIR_CORNER_KICK", "THEIR_GOAL_KICK",
   if PHASE[name] then theirs[PHASE[name]] = true end
 end
 local indirect = {}
-for _, name in ipairs { "OUR_KICK_OFF", "OUR_KICK_IN", "OUR_FREE_KICK", "THEIR_OFFSIDE", "OUR_PASS" } do
+for _, name in ipairs { "OUR_KICK_OFF", "OUR_KICK_IN", "OUR_FREE_KICK", "THEIR_OFFSIDE" } do
   if PHASE[name] then indirect[PHASE[name]] = true end
 end
 

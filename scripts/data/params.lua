@@ -56,6 +56,15 @@ return {
   -- approaches stood a median 4.6 s at the ball (8 ran into the 5-s timeout), and with an opponent
   -- there most ended with the ball taken or still where it was.
   kick_pressed = { after = 1.0, distance = 0.7, poke = 1.5 },
+  -- Pass mode (SimSpark's `pass`, facts 7.10; lib/set_play.lua, docs/team.md): asked for while
+  -- lining up a kick at a ball upfield of x = `max_ball_x` (our goals within 10 s of it do not
+  -- count, and shots come from 6.5 m and beyond) with my torso within `reach` of the ball (the
+  -- rule: 0.5 m), the ball slower than `max_ball_speed` (the rule: 0.05 m/s, by the server's
+  -- truth) and an opponent within `opponent_within` of it. At theirs we wait `mark_distance`
+  -- from the ball (the referee moves us out to 1.1 m from within 1 m), as an obstacle of radius
+  -- `mark_clearance` on the way.
+  pass_mode = { max_ball_x = 5.0, reach = 0.45, max_ball_speed = 0.1, opponent_within = 2.0,
+                mark_distance = 1.25, mark_clearance = 1.15 },
   kicks = {
     long = { distance = 9.0, duration = 1.0, max_error = 1.5 },
     short = { distance = 3.0, duration = 0.5, max_error = 0.6 },

@@ -105,9 +105,12 @@ end
 
 -- Distance kept from the ball at the opponents' set plays and the ball's
 -- radius as an obstacle: at their goal kick the circle also covers their
--- penalty area, which the referee clears of us (facts §7.4).
+-- penalty area, which the referee clears of us (facts §7.4); their pass
+-- mode clears 1 m (§7.10).
 function M.set_play_circle()
   if game.phase == PHASE.THEIR_GOAL_KICK then return params.goal_kick_distance, params.goal_kick_clearance end
+  -- Their pass mode keeps us 1 m off only until their kick: wait just outside.
+  if game.phase == PHASE.THEIR_PASS then return params.pass_mode.mark_distance, params.pass_mode.mark_clearance end
   return params.set_play_distance, params.set_play_clearance
 end
 

@@ -112,4 +112,24 @@ end
 -- The player the double-touch rule still watches, or nil.
 function M.barred() return barred end
 
+-- Whether to ask for pass mode now, lining up a kick (params.pass_mode):
+-- the server grants it only when the ball is still, my torso within 0.5 m
+-- of it and no opponent within 1 m, and then keeps the opponents 1 m off
+-- the ball for up to 4 s or until the kick. On rcssserver3d our kick
+-- approach stood at the ball for seconds while an opponent came and took
+-- it (docs/team.md, "Playing the ball"); FC Portugal's base team asks for
+-- pass mode when an opponent comes within 1.45 m of the ball it lines up.
+function M.want_pass_mode()
+  local P = params.pass_mode
+  if game.phase ~= PHASE.PLAY_ON or ball.x > P.max_ball_x then return false end
+  if ball.vx * ball.vx + ball.vy * ball.vy > P.max_ball_speed ^ 2 then return false end
+  local me = world.self
+  if (me.x - ball.x) ^ 2 + (me.y - ball.y) ^ 2 > P.reach ^ 2 then return false end
+  for i = 1, 11 do
+    local o = opponents[i]
+    if o.valid == 1 and (o.x - ball.x) ^ 2 + (o.y - ball.y) ^ 2 < P.opponent_within ^ 2 then return true end
+  end
+  return false
+end
+
 return M

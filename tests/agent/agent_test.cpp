@@ -129,6 +129,14 @@ TEST_CASE("action builder: beam in degrees, say from behaviour or world model, b
   CHECK(action.beam_y == doctest::Approx(1.5));
   CHECK(action.beam_rot_deg == doctest::Approx(90));
   CHECK_FALSE(action.send_say);
+  CHECK_FALSE(action.send_pass);
+
+  action.clear();
+  requests = {};
+  requests.pass_mode = 1;
+  add_requests_to_action(requests, "", &action);
+  CHECK(action.send_pass);
+  CHECK_FALSE(action.send_beam);
 
   action.clear();
   requests = {};

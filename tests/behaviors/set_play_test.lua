@@ -417,3 +417,68 @@ test("after our goal we line up outside the centre circle, nobody at the kick-of
     expect(r.x < 0 and math.sqrt(r.x ^ 2 + r.y ^ 2) > 2.0, "#" .. i .. " in our half outside the circle")
   end
 end)
+
+-- Pass mode (facts §7.10, lib/set_play.lua, docs/team.md) -----------------------
+
+-- A clearance being lined up at (-11, 0), our striker at the kick pose facing
+-- upfield, their robot `them_x` m upfield of the ball. The body stands at the
+-- ball 1.5 s before its swing, as the engine's approach does on rcssserver3d.
+local function clearance_scene(them_x)
+  return scene{ ball = { x = -11, y = 0 },
+                model = { kicks = { long = { approach = 1.5 } } },
+                us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -11.22, y = 0, heading = 0 } },
+                them = { { unum = 9, x = them_x, y = 0.3, heading = math.pi } } }
+end
+
+test("pass mode: lining up a clearance with an opponent coming, the striker asks for it", function()
+  local s = clearance_scene(-9.4)
+  local asked = false
+  local ok = s:run_until(function(t)
+    asked = asked or t:requests(2).pass_mode
+    return t:play_mode() == "pass_left"
+  end, 100)
+  expect(asked, "asked for pass mode")
+  expect(ok, "the referee granted it")
+  -- Their robot stepping in is put back 1.1 m from the ball while it lasts.
+  s:place(9, -10.4, 0.1, math.pi, "them")
+  s:run(1)
+  if s:play_mode() == "pass_left" then
+    expect(dist(s:robot(9, "them"), s:ball()) > 1.05, "the opponent kept 1 m off")
+  end
+  -- Play goes on meanwhile: the kick is taken, which ends the mode.
+  local kicked = s:run_until(function(t) return t:play_mode() == "PlayOn" and t:ball().x > -10 end, 300)
+  expect(kicked, "the clearance went upfield")
+end)
+
+test("pass mode: not asked for with no opponent within 2 m, nor upfield of x = 5", function()
+  local s = clearance_scene(-8.5)
+  local asked, kicking = false, false
+  for _ = 1, 150 do
+    s:run(1)
+    asked = asked or s:requests(2).pass_mode
+    kicking = kicking or s:active(2, "kick_to")
+  end
+  expect(kicking, "lined up a kick")
+  expect(not asked, "no opponent within 2 m: not asked")
+  s = scene{ ball = { x = 6, y = 0 }, model = { kicks = { long = { approach = 1.5 } } },
+             us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = 5.78, y = 0, heading = 0 } },
+             them = { { unum = 9, x = 7.6, y = 0.3, heading = math.pi } } }
+  asked, kicking = false, false
+  for _ = 1, 150 do
+    s:run(1)
+    asked = asked or s:requests(2).pass_mode
+    kicking = kicking or s:active(2, "kick_to")
+  end
+  expect(kicking, "upfield: lined up a kick")
+  expect(not asked, "upfield of x = 5 (a goal within 10 s would not count): not asked")
+end)
+
+test("their pass mode: our striker waits just outside the metre the referee clears", function()
+  local s = scene{ play_mode = "pass_right", ball = { x = 0, y = 0 },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = -3, y = 0, heading = 0 } },
+                   them = { { unum = 9, x = 0.3, y = 0, heading = math.pi } } }
+  local closest = watch(s, { 2 }, 150)
+  expect(closest > 1.0, "never within the metre")
+  local d = dist(s:robot(2), s:ball())
+  expect(d > 1.1 and d < 1.6, "waits 1.1-1.6 m from the ball, not at the set plays' 2.5 m: " .. d)
+end)

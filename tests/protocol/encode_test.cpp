@@ -211,10 +211,11 @@ TEST_CASE("everything in one message, in a fixed order") {
   a.joint_velocity[kLHipRoll] = -0.25f;
   a.send_beam = true;
   a.beam_x = -1.5f;
+  a.send_pass = true;
   a.send_say = true;
   std::memcpy(a.say, "go", 2);
   a.say_length = 2;
-  CHECK(encode_ok(a) == "(init (unum 7)(teamname Libero))(lle2 -0.25)(beam -1.5 0 0)(say go)(syn)");
+  CHECK(encode_ok(a) == "(init (unum 7)(teamname Libero))(lle2 -0.25)(beam -1.5 0 0)(pass)(say go)(syn)");
   a.clear();
   CHECK(encode_ok(a) == "(syn)");
   a.send_syn = false;

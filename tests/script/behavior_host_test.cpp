@@ -201,7 +201,7 @@ TEST_CASE("skill functions write the requests; bad arguments are clear errors") 
     local step = 0
     return function()
       step = step + 1
-      if step == 1 then skill.walk(0.2, -0.1, 0.3); skill.look_at(1, 2); skill.say("hi!"); skill.set_radio_payload(0xABCDEF) end
+      if step == 1 then skill.walk(0.2, -0.1, 0.3); skill.look_at(1, 2); skill.say("hi!"); skill.set_radio_payload(0xABCDEF); skill.request_pass_mode() end
       if step == 2 then skill.walk_to(-3, 4, 1.5); skill.scan(); skill.beam(-5, 1, 0.5) end
       if step == 3 then skill.kick(15, 0.5, "short"); skill.look_fixed(0.4, -0.2) end
       if step == 4 then skill.play("wave_hello"); skill.look_at_ball() end
@@ -246,9 +246,11 @@ TEST_CASE("skill functions write the requests; bad arguments are clear errors") 
   CHECK(std::string(r.say_text) == "hi!");
   CHECK(r.radio_payload_set == 1);
   CHECK(r.radio_payload == 0xABCDEFu);
+  CHECK(r.pass_mode == 1);
   s.driver.tick(s.host);
   CHECK(r.say == 0);  // requests are per cycle
   CHECK(r.radio_payload_set == 0);
+  CHECK(r.pass_mode == 0);
   CHECK(r.body == motion::kBodyWalkTo);
   CHECK(r.target_x == doctest::Approx(-3.0));
   CHECK(r.target_heading == doctest::Approx(1.5));

@@ -144,7 +144,7 @@ TEST_CASE("ffi cdef matches world_state.h field by field") {
 TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   using namespace libero::motion;
   FfiState ffi;
-  CHECK(kSkillRequestsVersion == 5);  // bump docs/scripting.md and this test together
+  CHECK(kSkillRequestsVersion == 6);  // bump docs/scripting.md and this test together
   CHECK_SIZE(SkillRequests);
   CHECK_FIELD(SkillRequests, body);
   CHECK_FIELD(SkillRequests, walk_vx);
@@ -170,6 +170,7 @@ TEST_CASE("ffi cdef matches skill_requests.h field by field") {
   CHECK_AGGREGATE_FIELD(SkillRequests, say_text);
   CHECK_FIELD(SkillRequests, radio_payload_set);
   CHECK_FIELD(SkillRequests, radio_payload);
+  CHECK_FIELD(SkillRequests, pass_mode);
 
   CHECK_SIZE(MotionStatus);
   CHECK_FIELD(MotionStatus, active_body);

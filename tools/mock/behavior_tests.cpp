@@ -362,6 +362,8 @@ int scene_requests(lua_State* L) {
   set_number(L, "beam_heading", r.beam_heading);
   if (r.say) set_string(L, "say", r.say_text);
   if (r.radio_payload_set) set_number(L, "radio_payload", r.radio_payload);
+  lua_pushboolean(L, r.pass_mode != 0);
+  lua_setfield(L, -2, "pass_mode");
   return 1;
 }
 

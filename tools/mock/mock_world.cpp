@@ -284,6 +284,8 @@ void MockWorld::apply_request(int index, const motion::SkillRequests& request) {
     r.last_say[sizeof r.last_say - 1] = '\0';
     said_[index] = true;
   }
+  // Judged on the referee's last snapshot, as rcssserver3d and libero serve do.
+  if (request.pass_mode) referee_.request_pass_mode(r.team, r.unum, referee_input_);
   if (request.beam && referee_.beam_allowed()) {
     double x = std::clamp(request.beam_x, -15.0, 0.0), y = std::clamp(request.beam_y, -10.0, 10.0);
     double heading = request.beam_heading;
@@ -451,7 +453,8 @@ void MockWorld::resolve_contacts() {
 }
 
 void MockWorld::run_referee() {
-  sim::RefereeInput in;
+  sim::RefereeInput& in = referee_input_;
+  in = sim::RefereeInput{};
   in.ball_x = ball_x_;
   in.ball_y = ball_y_;
   // Over the crossbar: no goal, and over the line it is out (a goal kick).

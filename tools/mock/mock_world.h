@@ -162,6 +162,7 @@ class MockWorld {
 
   MockOptions options_;
   sim::Referee referee_;
+  sim::RefereeInput referee_input_;  // the referee's last snapshot: (pass) is judged on it
   std::mt19937 rng_;
   int robot_count_ = 0;
   MockRobot robots_[kMaxMockRobots];
