@@ -51,7 +51,6 @@ return option.define {
         end
       end,
       action = function(o, x, y, kind)
-        if set_play.want_pass_mode() then skill.request_pass_mode() end
         local px, py, h = kicking.kick_pose(x, y, kind)
         local wx, wy, round_ball = approach_point(px, py, h)
         walk.to(wx, wy, h, "pursue_ball", round_ball)
@@ -70,6 +69,8 @@ return option.define {
         if o.state_time > P.after and status.interruptible == 1 and passing.opponent_at_ball(P.distance) then return "poke" end
       end,
       action = function(o, x, y, kind)
+        -- Only once lined up: asked for on the walk to the pose, it ran out
+        -- while the robot walked round the ball (docs/team.md, "Pass mode").
         if set_play.want_pass_mode() then skill.request_pass_mode() end
         skill.kick(x, y, kind or "long")
         skill.look_at_ball()
