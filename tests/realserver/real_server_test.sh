@@ -101,12 +101,17 @@ getup)
   [ "$rc" -eq 0 ] || fail "the get-up run failed"
   # The bench's own fall motions (tools/bench/skills/scenario) lay it on its
   # front and on its back; the matching get-up stands it.
-  grep -q "^down in 1 of 1 (1 on the front, 0 on the back); up again in 1," "$out/getup.txt" ||
+  grep -q "^down in 1 of 1 (1 on the front, 0 on the back, 0 on a side); up again in 1," "$out/getup.txt" ||
     fail "the robot did not fall onto its front and get up"
   "$bench" getup_back --server rcssserver3d --runs 1 -v >"$out/getup_back.txt" 2>&1 || fail "the back get-up run failed"
   cat "$out/getup_back.txt"
-  grep -q "^down in 1 of 1 (0 on the front, 1 on the back); up again in 1," "$out/getup_back.txt" ||
+  grep -q "^down in 1 of 1 (0 on the front, 1 on the back, 0 on a side); up again in 1," "$out/getup_back.txt" ||
     fail "the robot did not fall onto its back and get up"
+  # ...and on its side, where getup_side rolls it onto its belly or back first.
+  "$bench" getup_side --server rcssserver3d --runs 1 -v >"$out/getup_side.txt" 2>&1 || fail "the side get-up run failed"
+  cat "$out/getup_side.txt"
+  grep -q "^down in 1 of 1 (0 on the front, 0 on the back, 1 on a side); up again in 1," "$out/getup_side.txt" ||
+    fail "the robot did not fall onto its side and get up"
   # Asked to walk on as it stands (as a game's behaviour asks), it walks once up.
   "$bench" getup_back --server rcssserver3d --runs 1 --hold 2 --then-walk 0.5 -v >"$out/getup_walk.txt" 2>&1 ||
     fail "the back get-up run with a walk after it failed"

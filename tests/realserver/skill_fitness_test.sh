@@ -93,7 +93,7 @@ rm -f fitness.txt
 # scores the 20-s limit and the share of runs left lying.
 mkdir "$out/getup" && cd "$out/getup" || fail "no scratch folder"
 "$fitness_sh" getup_back "$out/robots" 1 --runs 1 >log.txt 2>&1 || fail "getup trial failed: $(tail -3 log.txt)"
-up=$(sed -n 's/^down in 1 of 1 (0 on the front, 1 on the back); up again in 1, median \([0-9.]*\) s.*/\1/p' log.txt)
+up=$(sed -n 's/^down in 1 of 1 (0 on the front, 1 on the back, 0 on a side); up again in 1, median \([0-9.]*\) s.*/\1/p' log.txt)
 [ -n "$up" ] || fail "no back get-up figure: $(cat log.txt)"
 awk -v f="$(cat fitness.txt)" -v u="$up" 'BEGIN { exit !(f < 0 && f + u < 0.01 && -u - f < 0.01) }' ||
   fail "fitness $(cat fitness.txt) for a get-up in $up s"

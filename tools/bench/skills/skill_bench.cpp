@@ -41,6 +41,7 @@ namespace {
 const char* kUsage =
     "usage: libero_skill_bench <scenario> [options]\n"
     "  scenario: walk | walk_side | turn | walk_to | kick_long | kick_short | kick_lofted | getup_front | getup_back |\n"
+    "            getup_side (the bench throws the robot onto a side),\n"
     "            dribble,\n"
     "            or kick_long_spot, kick_short_spot, kick_lofted_spot: the kick motion alone, the ball at its spot\n"
     "  --server NAME      builtin (libero serve, default) or rcssserver3d (the real server)\n"
@@ -118,7 +119,7 @@ struct RunResult {
   // Get-ups: s from PlayOn until the torso was down (-1: never), s from then
   // until it stood again for --hold s (-1: not within 20 s), face down or up.
   double down_time = -1, getup_seconds = -1;
-  bool fell_forward = false;
+  const char* fell_onto = "";  // get-ups: "front", "back" or "side", as the torso went down
   double moved_standing = 0;  // get-ups: m the torso went while the hold ran (--then-walk walks it)
 };
 
@@ -130,9 +131,9 @@ bool is_kick(const std::string& s) { return s.rfind("kick_", 0) == 0; }
 // down to the moment it stands again. The falls must not come from the
 // get-up under test: playing getup_front to throw the robot down let a
 // search of that get-up shape its own fall.
-bool is_getup(const std::string& s) { return s == "getup_front" || s == "getup_back"; }
+bool is_getup(const std::string& s) { return s == "getup_front" || s == "getup_back" || s == "getup_side"; }
 std::string fall_motion(const std::string& scenario) {
-  return scenario == "getup_front" ? "bench_fall_front" : "bench_fall_back";
+  return "bench_fall_" + scenario.substr(6);  // getup_front -> bench_fall_front
 }
 // kick_*_spot: the kick motion alone (no approach), the robot beamed with
 // the ball at the kick's spot moved by --ball-dx/--ball-dy.
@@ -379,7 +380,11 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
     if (is_getup(s.scenario)) {
       if (result.down_time < 0 && robot->torso.z() < 0.25) {
         result.down_time = t;
-        result.fell_forward = (robot->rotation * Vec3::UnitY()).z() < 0;
+        // Torso axes in the world: y forward, x sideways. A side fall tips
+        // the sideways axis furthest.
+        const double forward_z = (robot->rotation * Vec3::UnitY()).z();
+        const double side_z = (robot->rotation * Vec3::UnitX()).z();
+        result.fell_onto = std::fabs(side_z) > std::fabs(forward_z) ? "side" : forward_z < 0 ? "front" : "back";
       }
       if (result.down_time >= 0 && robot->torso.z() > 0.30) {
         if (up_since < 0) {
@@ -515,7 +520,7 @@ int main(int argc, char** argv) {
   }
 
   std::vector<double> distance, along, turn, direction, time_to_kick, arrive, kick_after_arrive, getups;
-  int downs = 0, fell_front = 0, fell_back = 0;
+  int downs = 0, fell_front = 0, fell_back = 0, fell_side = 0;
   int falls = 0, kicked = 0, failed = 0, arrived = 0, kicked_within_1s = 0, at_feet = 0;
   std::map<std::string, std::vector<double>> phase_seconds;  // kicks: per phase, per run that has them
   int settles_rejected = 0;
@@ -554,7 +559,8 @@ int main(int argc, char** argv) {
     if (is_getup(s.scenario)) {
       if (result.down_time >= 0) {
         ++downs;
-        (result.fell_forward ? fell_front : fell_back) += 1;
+        const std::string onto = result.fell_onto;
+        (onto == "front" ? fell_front : onto == "back" ? fell_back : fell_side) += 1;
         if (result.getup_seconds >= 0) getups.push_back(result.getup_seconds);
       }
       if (s.verbose) {
@@ -563,7 +569,7 @@ int main(int argc, char** argv) {
         } else {
           std::printf("run %3d  down %.2f s after %s, on its %s; %s", r, result.down_time,
                       s.fall_walking != 0 ? "the walk started" : "the motion started",
-                      result.fell_forward ? "front" : "back",
+                      result.fell_onto,
                       result.getup_seconds >= 0 ? ("up " + std::to_string(result.getup_seconds).substr(0, 4) + " s later").c_str()
                                                 : "not up within 20 s");
           if (result.getup_seconds >= 0 && s.then_walk > 0)
@@ -639,9 +645,9 @@ int main(int argc, char** argv) {
               server_settings.c_str(), s.type, done, failed);
   if (done > 0) {
     if (is_getup(s.scenario)) {
-      std::printf("down in %d of %d (%d on the front, %d on the back); up again in %zu, median %.2f s (min %.2f, max "
-                  "%.2f) from down to standing\n",
-                  downs, done, fell_front, fell_back, getups.size(), bench::percentile(getups, 0.5),
+      std::printf("down in %d of %d (%d on the front, %d on the back, %d on a side); up again in %zu, median %.2f s "
+                  "(min %.2f, max %.2f) from down to standing\n",
+                  downs, done, fell_front, fell_back, fell_side, getups.size(), bench::percentile(getups, 0.5),
                   bench::percentile(getups, 0), bench::percentile(getups, 1));
     } else if (is_kick(s.scenario)) {
       // The arrival line first: compare_servers.sh reads the last line.

@@ -14,7 +14,7 @@
 #                        less 1 per run that never moved the ball: a search
 #                        of a kick from the walk that scored falls and not
 #                        misses settled on candidates that never kicked
-#   getup_front, getup_back  minus the median time from down to standing (s),
+#   getup_front, getup_back, getup_side  minus the median time from down to standing (s),
 #                        less 10 times the share of runs that fell and did not
 #                        stand within 20 s (a run that never fell is a failed
 #                        trial: the candidate's get-up was not tried); with
@@ -46,7 +46,7 @@ fi
 scenario="$1"; robots="$2"; seed="$3"; shift 3
 case "$seed" in ''|*[!0-9]*) echo "skill_fitness.sh: SEED must be a whole number, got '$seed'" >&2; exit 2 ;; esac
 case "$scenario" in
-  walk|walk_side|kick_*|getup_front|getup_back|dribble) ;;
+  walk|walk_side|kick_*|getup_front|getup_back|getup_side|dribble) ;;
   *) echo "skill_fitness.sh: scenario '$scenario' has no fitness here (walk, walk_side, kick_*, getup_*, dribble)" >&2; exit 2 ;;
 esac
 [ -d "$robots" ] || { echo "skill_fitness.sh: no robots folder '$robots'" >&2; exit 2; }
@@ -100,7 +100,7 @@ score() {
           if (!spot && match($0, /, [0-9.]+ s after arriving median/)) { split(substr($0, RSTART, RLENGTH), w, " "); wait = w[2] } }' ;;
     dribble)
       awk '/^ball advanced in .* falls [0-9]+$/ { printf "%.4f", $7 - 3 * $NF }' ;;
-    getup_front|getup_back)
+    getup_front|getup_back|getup_side)
       awk -v use_mean="$mean" '/^run +[0-9]+ +down .* up [0-9.]+ s later(, then walked .*)?$/ { for (i = 1; i <= NF; ++i) if ($i == "up") sum += $(i+1); n += 1 }
         /^run +[0-9]+ +down .*not up within 20 s$/ { sum += 20; n += 1 }
         /^down in [0-9]+ of [0-9]+ .*up again in/ {
