@@ -47,7 +47,13 @@ rcssserver3d)
 *) fail "unknown mode '$mode'" ;;
 esac
 
-"$tool" "$record" --server "$mode" --runs 1 --seconds 1 --ball --place beam -v >"$out/replay.txt" 2>&1
+# On rcssserver3d the median of 3: PlayOn goes through the monitor port, and
+# on a loaded machine one replay in a full ctest -j2 started out of step with
+# the record and barely touched the ball (0.33 m). The built-in simulator
+# replays exactly.
+runs=1
+[ "$mode" = rcssserver3d ] && runs=3
+"$tool" "$record" --server "$mode" --runs "$runs" --seconds 1 --ball --place beam -v >"$out/replay.txt" 2>&1
 rc=$?
 [ "$mode" = rcssserver3d ] && skip_if_absent "$out/replay.txt"
 cat "$out/replay.txt"
