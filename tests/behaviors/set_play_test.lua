@@ -450,25 +450,26 @@ test("pass mode: lining up a clearance with an opponent coming, the striker asks
   expect(kicked, "the clearance went upfield")
 end)
 
-test("pass mode: not asked for with no opponent within 2 m, nor upfield of x = 5", function()
-  local s = clearance_scene(-8.5)
+-- Runs n cycles: whether our #2 ever asked for pass mode, and whether it
+-- ever ran kick_to (so a test of "never asked" is not vacuous).
+local function watch_pass_requests(s, n)
   local asked, kicking = false, false
-  for _ = 1, 150 do
+  for _ = 1, n do
     s:run(1)
     asked = asked or s:requests(2).pass_mode
     kicking = kicking or s:active(2, "kick_to")
   end
+  return asked, kicking
+end
+
+test("pass mode: not asked for with no opponent within 2 m, nor upfield of x = 5", function()
+  local asked, kicking = watch_pass_requests(clearance_scene(-8.5), 150)
   expect(kicking, "lined up a kick")
   expect(not asked, "no opponent within 2 m: not asked")
-  s = scene{ ball = { x = 6, y = 0 }, model = { kicks = { long = { approach = 1.5 } } },
-             us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = 5.78, y = 0, heading = 0 } },
-             them = { { unum = 9, x = 7.6, y = 0.3, heading = math.pi } } }
-  asked, kicking = false, false
-  for _ = 1, 150 do
-    s:run(1)
-    asked = asked or s:requests(2).pass_mode
-    kicking = kicking or s:active(2, "kick_to")
-  end
+  local s = scene{ ball = { x = 6, y = 0 }, model = { kicks = { long = { approach = 1.5 } } },
+                   us = { { unum = 1, x = -14, y = 0 }, { unum = 2, x = 5.78, y = 0, heading = 0 } },
+                   them = { { unum = 9, x = 7.6, y = 0.3, heading = math.pi } } }
+  asked, kicking = watch_pass_requests(s, 150)
   expect(kicking, "upfield: lined up a kick")
   expect(not asked, "upfield of x = 5 (a goal within 10 s would not count): not asked")
 end)

@@ -4,6 +4,7 @@
 
 #include <cmath>
 
+#include "referee_test_robot.h"
 #include "tools/sim/referee/referee.h"
 
 using namespace libero::sim;
@@ -12,21 +13,7 @@ using libero::protocol::PlayMode;
 namespace {
 constexpr double kDt = 0.02;
 
-RefereeRobot robot(TeamSide team, int unum, double x, double y, double z = 0.38) {
-  RefereeRobot r;
-  r.team = team;
-  r.unum = unum;
-  r.x = x;
-  r.y = y;
-  r.z = z;
-  r.min_x = x - 0.1;
-  r.max_x = x + 0.1;
-  r.min_y = y - 0.1;
-  r.max_y = y + 0.1;
-  r.min_z = 0.0;
-  r.max_z = 0.55;
-  return r;
-}
+using libero::sim::test::robot;
 
 // PlayOn with the ball at rest at (0, 0): left #9 (index 0) stands 0.3 m
 // behind it, right #5 (index 1) 3 m away. The clock has run 10 s.

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "referee_test_robot.h"
 #include "tools/sim/referee/referee.h"
 
 using namespace libero::sim;
@@ -10,19 +11,7 @@ using libero::protocol::PlayMode;
 namespace {
 constexpr double kDt = 0.02;
 
-RefereeRobot robot(TeamSide team, int unum, double x, double y, double z = 0.38) {
-  RefereeRobot r;
-  r.team = team;
-  r.unum = unum;
-  r.x = x;
-  r.y = y;
-  r.z = z;
-  r.min_x = x - 0.1;
-  r.max_x = x + 0.1;
-  r.min_y = y - 0.1;
-  r.max_y = y + 0.1;
-  return r;
-}
+using libero::sim::test::robot;
 
 struct Scene {
   RefereeInput input;

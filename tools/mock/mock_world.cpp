@@ -478,6 +478,10 @@ void MockWorld::run_referee() {
     rr.max_x = r.x + radius;
     rr.min_y = r.y - radius;
     rr.max_y = r.y + radius;
+    // Pass mode's safe reposition tests 3-D boxes (facts §7.7): from the
+    // ground to the head, about 0.2 m above the torso.
+    rr.min_z = 0;
+    rr.max_z = rr.z + 0.2;
     rr.touched_ball = touched_[i];
   }
   sim::RefereeCommands out;

@@ -117,13 +117,15 @@ struct RunResult {
   bool fell = false;
   bool ball_at_feet = false;  // dribble: the ball within 0.6 m of the torso at the end
   // Get-ups: s from PlayOn until the torso was down (-1: never), s from then
-  // until it stood again for --hold s (-1: not within 20 s), face down or up.
+  // until it stood again for --hold s (-1: not within 20 s).
   double down_time = -1, getup_seconds = -1;
-  const char* fell_onto = "";  // get-ups: "front", "back" or "side", as the torso went down
+  // get-ups: which way the torso went down (index into kFellOnto)
+  enum FellOnto { kFront, kBack, kSide } fell_onto = kFront;
   double moved_standing = 0;  // get-ups: m the torso went while the hold ran (--then-walk walks it)
 };
 
 bool is_kick(const std::string& s) { return s.rfind("kick_", 0) == 0; }
+const char* const kFellOnto[] = {"front", "back", "side"};  // RunResult::FellOnto
 // getup_front, getup_back: no trainer command lays a robot down, so the bench
 // adds a fall motion of its own (scenario/bench_fall_front.lua,
 // bench_fall_back.lua) to a copy of the robot data and plays it; the
@@ -384,7 +386,9 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
         // the sideways axis furthest.
         const double forward_z = (robot->rotation * Vec3::UnitY()).z();
         const double side_z = (robot->rotation * Vec3::UnitX()).z();
-        result.fell_onto = std::fabs(side_z) > std::fabs(forward_z) ? "side" : forward_z < 0 ? "front" : "back";
+        result.fell_onto = std::fabs(side_z) > std::fabs(forward_z) ? RunResult::kSide
+                           : forward_z < 0                        ? RunResult::kFront
+                                                                  : RunResult::kBack;
       }
       if (result.down_time >= 0 && robot->torso.z() > 0.30) {
         if (up_since < 0) {
@@ -520,7 +524,7 @@ int main(int argc, char** argv) {
   }
 
   std::vector<double> distance, along, turn, direction, time_to_kick, arrive, kick_after_arrive, getups;
-  int downs = 0, fell_front = 0, fell_back = 0, fell_side = 0;
+  int downs = 0, fell[3] = {0, 0, 0};  // front, back, side
   int falls = 0, kicked = 0, failed = 0, arrived = 0, kicked_within_1s = 0, at_feet = 0;
   std::map<std::string, std::vector<double>> phase_seconds;  // kicks: per phase, per run that has them
   int settles_rejected = 0;
@@ -559,8 +563,7 @@ int main(int argc, char** argv) {
     if (is_getup(s.scenario)) {
       if (result.down_time >= 0) {
         ++downs;
-        const std::string onto = result.fell_onto;
-        (onto == "front" ? fell_front : onto == "back" ? fell_back : fell_side) += 1;
+        ++fell[result.fell_onto];
         if (result.getup_seconds >= 0) getups.push_back(result.getup_seconds);
       }
       if (s.verbose) {
@@ -569,7 +572,7 @@ int main(int argc, char** argv) {
         } else {
           std::printf("run %3d  down %.2f s after %s, on its %s; %s", r, result.down_time,
                       s.fall_walking != 0 ? "the walk started" : "the motion started",
-                      result.fell_onto,
+                      kFellOnto[result.fell_onto],
                       result.getup_seconds >= 0 ? ("up " + std::to_string(result.getup_seconds).substr(0, 4) + " s later").c_str()
                                                 : "not up within 20 s");
           if (result.getup_seconds >= 0 && s.then_walk > 0)
@@ -647,7 +650,7 @@ int main(int argc, char** argv) {
     if (is_getup(s.scenario)) {
       std::printf("down in %d of %d (%d on the front, %d on the back, %d on a side); up again in %zu, median %.2f s "
                   "(min %.2f, max %.2f) from down to standing\n",
-                  downs, done, fell_front, fell_back, fell_side, getups.size(), bench::percentile(getups, 0.5),
+                  downs, done, fell[RunResult::kFront], fell[RunResult::kBack], fell[RunResult::kSide], getups.size(), bench::percentile(getups, 0.5),
                   bench::percentile(getups, 0), bench::percentile(getups, 1));
     } else if (is_kick(s.scenario)) {
       // The arrival line first: compare_servers.sh reads the last line.
