@@ -125,6 +125,9 @@ return option.define {
     local p = game.phase
     if p == PHASE.GAME_OVER then return "finished" end
     if me.fall ~= world.FALL.NONE then return "fallen" end
+    -- An agent that joins a running game knows its number (and so its role
+    -- and place) only from the server's first GameState that names it.
+    if game.unum < 1 then return "unnumbered" end
     if lining_up() then return "line_up" end
     if pose_lost() then return "relocalise" end
     if p == PHASE.OUR_KICK_OFF then return "our_kick_off" end
@@ -232,6 +235,12 @@ return option.define {
     },
     fallen = {
       action = function(o) skill.get_up() end,
+    },
+    unnumbered = {
+      action = function(o)
+        skill.stand()
+        skill.look_at_ball()
+      end,
     },
     -- Turn in place, looking round, until the landmarks give the pose back.
     relocalise = {

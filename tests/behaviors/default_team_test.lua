@@ -25,3 +25,17 @@ test("nobody leaves the own half before kick-off", function()
   expect(s:robot(2).x < 0, "#2 in own half")
   expect(s:robot(9).x < 0, "#9 in own half")
 end)
+
+-- An agent that joins a running game reads number 0 until the server's first
+-- GameState names it; its scripts must wait for the number, not fail.
+test("a robot that does not know its number yet waits without an error", function()
+  local s = scene{ play_mode = "KickOff_Left", ball = { x = 0, y = 0 },
+                   us = { { unum = 2, x = -0.6, y = 0, number_unknown_for = 0.5 } } }
+  s:run(20)
+  expect(s:script_error(2) == nil, "no script error while the number is unknown")
+  local r = s:robot(2)
+  expect_near(r.x, -0.6, 0.05, "stood still while the number is unknown")
+  s:run(250)
+  expect(s:script_error(2) == nil, "no script error once the number is known")
+  expect(s:ball().x > 0.3, "took the kick-off once the number is known")
+end)

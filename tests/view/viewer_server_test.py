@@ -202,7 +202,7 @@ def check_speed(libero):
         list(watch.frames(1.5))  # agents joined, kicked off
         alone, slowed = [], []
         slow = []
-        for _ in range(2):
+        for _ in range(3):
             alone.append(game_speed(watch, 1.0))
             slow += [EventStream(game.view_port, rcvbuf=4096) for _ in range(4)]
             slowed.append(game_speed(watch, 1.0))
@@ -211,10 +211,13 @@ def check_speed(libero):
             s.close()
         watch.close()
     a, b = statistics.median(alone), statistics.median(slowed)
-    print("figure: sync-mode game speed %.2f game s per wall s without stalled browsers, %.2f with 4-8 "
+    print("figure: sync-mode game speed %.2f game s per wall s without stalled browsers, %.2f with 4-12 "
           "(ratio %.2f; %d frames dropped for them)" % (a, b, b / a, dropped))
-    # Two shared cores: allow the noise of the machine, not a stall.
-    if b < 0.7 * a:
+    # A server that waited on a stalled browser would stop the clock (ratio
+    # near 0). Two shared cores under a full `ctest -j2` measured 0.66 once
+    # (the Slurm tournament test starting beside it), 0.9-1.0 when idle: the
+    # bound leaves that noise and still catches a blocking write.
+    if b < 0.5 * a:
         fail("stalled browsers slowed the game: %.2f -> %.2f game s per s" % (a, b))
 
 

@@ -202,6 +202,9 @@ void add_team(lua_State* L, Scene* scene, int spec, const char* key, TeamSide te
     lua_getfield(L, entry, "fallen");
     if (lua_toboolean(L, -1)) scene->world.knock_over(index);
     lua_pop(L, 1);
+    const double number_unknown_for = field_number(L, entry, "number_unknown_for", 0);
+    if (!(number_unknown_for >= 0)) luaL_error(L, "scene: %s[%d].number_unknown_for must be >= 0", key, k);
+    scene->world.robot(index).number_known_time = scene->world.time() + number_unknown_for;
     if (!scripts.empty()) {
       script::BehaviorHostOptions host_options;
       host_options.script_dir = scripts;

@@ -549,7 +549,7 @@ void MockWorld::fill_views() {
     ws.game.our_score = left ? game.score_left : game.score_right;
     ws.game.their_score = left ? game.score_right : game.score_left;
     ws.game.side = left ? 1 : 2;
-    ws.game.unum = me.unum;
+    ws.game.unum = time() >= me.number_known_time ? me.unum : 0;
     ws.game.robot_type = me.type;
     ws.game.cycle = cycle_;
 

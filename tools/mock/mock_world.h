@@ -77,6 +77,9 @@ struct MockRobot {
   char last_say[motion::kSayLength + 1] = {};
   double gone_since = -1;                   // s of game time it left (a crashed agent), -1 = playing
   double silent_since = -1;                 // s: its radio went quiet (still playing, still seen), -1 = talking
+  // Until this game time its world model reads number 0, as an agent's does
+  // before the server's first GameState names it (a robot joining mid-game).
+  double number_known_time = 0;
   bool ball_hidden = false;                 // it does not see the ball (hide_ball)
   double ball_hidden_since = 0;             // s: when it last saw the ball (may be before the start)
   double hidden_ball_x = 0, hidden_ball_y = 0;  // world frame: where it last saw the ball
