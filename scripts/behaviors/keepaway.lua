@@ -67,6 +67,11 @@ return function(mode)
     play_ball.dribble_target = away_from_takers
     play_ball.indirect = false
     special.bounds = data.bounds
+    -- No role before the server names our number (behaviors/play.lua, "unnumbered").
+    if game.unum < 1 then
+      skill.stand()
+      return
+    end
     local role = team.role()
     libero.set_role(role)
     -- Special situations first for everybody, as in a match (play.lua): the
