@@ -5,7 +5,7 @@
 // the truth comes from the monitor port's scene graph, read the same way on
 // both servers (tools/monitor). So a figure here means what a user sees.
 //
-// Scenarios: walk (forward at the walk's limit), walk_side, turn,
+// Scenarios: walk (forward at the walk's limit), walk_side, walk_back, turn,
 // kick_long / kick_short / kick_lofted (from 1.5 m behind the ball on the
 // centre spot, towards the opponent goal), and dribble: the team's own
 // behaviors/dribble.lua (from --scripts) pushing the ball towards the
@@ -40,7 +40,7 @@ namespace {
 
 const char* kUsage =
     "usage: libero_skill_bench <scenario> [options]\n"
-    "  scenario: walk | walk_side | turn | walk_to | kick_long | kick_short | kick_lofted | getup_front | getup_back |\n"
+    "  scenario: walk | walk_side | walk_back | turn | walk_to | kick_long | kick_short | kick_lofted | getup_front | getup_back |\n"
     "            getup_side (the bench throws the robot onto a side),\n"
     "            dribble,\n"
     "            or kick_long_spot, kick_short_spot, kick_lofted_spot: the kick motion alone, the ball at its spot\n"
@@ -180,6 +180,8 @@ Status write_scenario(const Settings& s, int run, const fs::path& dir) {
     out << "return { kind = 'walk', vx = 'max', vy = 0, turn = 0, start_x = -12, start_y = 3, start_heading = 0 }\n";
   else if (s.scenario == "walk_side")
     out << "return { kind = 'walk', vx = 0, vy = 'max', turn = 0, start_x = -8, start_y = -6, start_heading = 0 }\n";
+  else if (s.scenario == "walk_back")  // -1 m/s: the walk holds it to its own max_backward
+    out << "return { kind = 'walk', vx = -1, vy = 0, turn = 0, start_x = 8, start_y = 3, start_heading = 0 }\n";
   else if (s.scenario == "turn")
     out << "return { kind = 'walk', vx = 0, vy = 0, turn = 'max', start_x = -8, start_y = 3, start_heading = 0 }\n";
   else if (s.scenario == "walk_to") {
@@ -435,7 +437,9 @@ RunResult run_once(const Settings& s, int run, const fs::path& work) {
       if (t + 1e-9 < s.seconds) continue;
       const Vec3 moved = robot->torso - start_torso;
       result.distance = std::hypot(moved.x(), moved.y());
-      const double heading = s.scenario == "walk_side" ? start_yaw + M_PI / 2 : start_yaw;
+      const double heading = s.scenario == "walk_side"   ? start_yaw + M_PI / 2
+                             : s.scenario == "walk_back" ? start_yaw + M_PI
+                                                         : start_yaw;
       result.along = moved.x() * std::cos(heading) + moved.y() * std::sin(heading);
       result.turn_deg = turned * 180 / M_PI;
       result.ok = true;
@@ -480,7 +484,8 @@ int main(int argc, char** argv) {
   bench::Args args(argc, argv);
   if (args.positional("a scenario")) {
     s.scenario = args.arg();
-    const bool known = s.scenario == "walk" || s.scenario == "walk_side" || s.scenario == "turn" || s.scenario == "walk_to" ||
+    const bool known = s.scenario == "walk" || s.scenario == "walk_side" || s.scenario == "walk_back" ||
+                       s.scenario == "turn" || s.scenario == "walk_to" ||
                        s.scenario == "kick_long" || s.scenario == "kick_short" || s.scenario == "kick_lofted" ||
                        s.scenario == "kick_long_spot" || s.scenario == "kick_short_spot" ||
                        s.scenario == "kick_lofted_spot" || s.scenario == "dribble" || is_getup(s.scenario);
