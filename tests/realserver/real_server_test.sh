@@ -27,7 +27,14 @@ walk)
     awk -v m="$moved" 'BEGIN { exit !(m > 1.0) }' || fail "the type-$type robot moved only $moved m in 5 s"
     echo "type $type walked $moved m"
   done
-  echo "PASS: robots of all five types walked on the real server" ;;
+  # Backwards (the dribble's step back, the kick approach's corrections).
+  "$bench" walk_back --server rcssserver3d --runs 1 --seconds 5 -v >"$out/walk_back.txt" 2>&1 ||
+    fail "the backward walk run failed"
+  cat "$out/walk_back.txt"
+  back=$(sed -n 's/.* \([-0-9.]*\) m\/s along.*/\1/p' "$out/walk_back.txt")
+  [ -n "$back" ] || fail "no speed along in the backward walk's output"
+  awk -v v="$back" 'BEGIN { exit !(v > 0.1) }' || fail "walking backwards went $back m/s the way it faced away from"
+  echo "PASS: robots of all five types walked on the real server, type 0 backwards at $back m/s" ;;
 kick)
   # Three tries: this checks that the kick works there, not how often (20 of
   # 20 approaches kicked within the bench's 20 s there, 0.79-5.72 m:
