@@ -10,8 +10,9 @@ return {
     stand_foot_spread = 0.0, stand_torso_offset_x = 0.01, stand_torso_pitch = 0.1,
     -- max_backward: on rcssserver3d (`libero_skill_bench walk_back --server rcssserver3d --runs 10`)
     -- 0.2 walked back 0.110 m/s, 0.3 0.204, 0.4 0.296 (0 falls in 40), 0.5 0.404, none falling;
-    -- built-in 0.172 / 0.316 m/s at 0.2 / 0.4; types 1-4 at 0.4 there 0.31-0.35 m/s, 0 falls in 10 each. The dribble's step back past a ball beside the robot
-    -- and the kick approach's corrections walk backwards (docs/team.md, "Beside the ball").
+    -- types 1-4 at 0.4 there 0.31-0.35 m/s, 0 falls in 10 each; built-in 0.172 / 0.316 m/s at
+    -- 0.2 / 0.4. The dribble's step back past a ball beside the robot and the kick approach's
+    -- corrections walk backwards (docs/team.md, "Beside the ball").
     max_forward = 1.0, max_backward = 0.4, max_side = 0.3822, max_turn = 3.0, combine_max_turn = 2.2736, combine_power = 1,
     accel_forward = 0.6455, accel_side = 1.5513, accel_turn = 5.8210,
     gyro_ankle_pitch = -0.0347, gyro_hip_pitch = 0.0050, gyro_ankle_roll = 0.1432, stand_gyro_ankle_roll = 0.25, stand_gyro_ankle_pitch = -0.05, gyro_hip_roll = -0.0236,
