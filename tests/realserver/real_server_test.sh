@@ -143,11 +143,24 @@ crash)
   # starts, while a 150-s half runs at about 10 times real time) is reported
   # in the summary; the match plays on to the end.
   agent="exec timeout -s KILL 5 '$libero' agent --port {port} --team {team} --unum {unum} --type {type} --scripts '$scripts'"
-  "$libero" match --server rcssserver3d --players 1 --half-time 150 --single-half --right-cmd "$agent" \
-    --right-name Fragile --quiet --out "$out" --name c >"$out/c.txt" 2>&1
+  run_crash_match() {
+    "$libero" match --server rcssserver3d --players 1 --half-time 150 --single-half --right-cmd "$agent" \
+      --right-name Fragile --quiet --out "$out" --name c >"$out/c.txt" 2>&1
+  }
+  run_crash_match
   rc=$?
   skip_if_absent "$out/c.txt"
   cat "$out/c.txt"
+  if [ "$rc" -ne 0 ] && grep -q "monitor connection: connection closed" "$out/c.txt"; then
+    # The server itself closed the monitor connection at the kill: 2 runs
+    # in about 40 here (CI included). Its last words, then one more run
+    # decides; a match that fails otherwise fails at once.
+    tail -n 15 "$out/c-agents/server.log" 2>/dev/null
+    echo "the server closed the monitor connection; running the match once more"
+    run_crash_match
+    rc=$?
+    cat "$out/c.txt"
+  fi
   [ "$rc" -eq 0 ] || fail "the match with a crashing agent exited $rc"
   grep -q '"crashed":true' "$out/c.summary.json" || fail "the crash is not in the summary"
   grep -q '"kind":"agent_crashed"' "$out/c.jsonl" || fail "the crash is not in the replay log"
