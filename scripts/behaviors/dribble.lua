@@ -72,9 +72,9 @@ local M = option.define {
             -- ball 0.2-0.4 m beside the robot after a duel; the way round
             -- (0.45 m out) took a median 2.3 s and 81 of 135 never got to
             -- push, against 0.5 s from behind the ball. Stepping back: 1.7 s,
-            -- 52 of 83 pushed (docs/team.md, "Playing the ball").
-            local back = params.dribble.stand_off
-            px, py = ball.x - back * fx - side * clear * fy, ball.y - back * fy + side * clear * fx
+            -- 52 of 83 pushed (docs/team.md, "Playing the ball"). The target
+            -- is the push pose moved `clear` m to my side of the ball's line.
+            px, py = px - side * clear * fy, py + side * clear * fx
           else
             px, py = ball.x - 0.35 * fx - side * 0.45 * fy, ball.y - 0.35 * fy + side * 0.45 * fx
           end

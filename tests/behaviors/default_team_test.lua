@@ -39,3 +39,8 @@ test("a robot that does not know its number yet waits without an error", functio
   expect(s:script_error(2) == nil, "no script error once the number is known")
   expect(s:ball().x > 0.3, "took the kick-off once the number is known")
 end)
+
+test("a negative number_unknown_for is a clear scene error", function()
+  local ok, err = pcall(scene, { us = { { unum = 2, number_unknown_for = -1 } } })
+  expect(not ok and tostring(err):match("us%[1%]%.number_unknown_for must be >= 0"), "clear error, got " .. tostring(err))
+end)
